@@ -1,0 +1,28 @@
+# Thin wrapper over CMake: `make` builds (Release), `make test` builds and runs
+# every test through ctest, `make bench` builds and runs `arxcrypt bench`.
+BUILD ?= build
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE_FLAGS ?=
+
+.PHONY: all build test bench sanitize clean
+
+all: build
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+
+build: $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+test: build
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+bench: build
+	$(BUILD)/arxcrypt bench $(BENCH_ARGS)
+
+# ASan + UBSan over the whole suite, in its own build tree.
+sanitize:
+	$(MAKE) test BUILD=build-asan CMAKE_FLAGS="-DCMAKE_BUILD_TYPE=Debug -DARX_SANITIZE=address,undefined"
+
+clean:
+	rm -rf build build-asan

@@ -1,0 +1,96 @@
+/*
+ * The block interface between cipher families and everything above them.
+ *
+ * A cipher variant ("lea-128") is a descriptor: its sizes, a key-schedule
+ * setup and a NULL-terminated list of backends, the portable reference
+ * ("ref") first. A backend is a table of kernels over n whole blocks; it
+ * never sees a partial block, an IV or a mode. Modes (src/modes/) are written
+ * once over this interface.
+ *
+ * Contract for every kernel:
+ *   - `ks` is the key schedule written by the descriptor's `setup`, at least
+ *     64-byte aligned; kernels only read it.
+ *   - `in` and `out` have no alignment; out == in is allowed, any other
+ *     overlap is not (the public API refuses it before a kernel runs).
+ *   - nblocks may be 0 and may be any count; a kernel that works on batches
+ *     (lanes > 1) handles the remainder itself (usually by calling the
+ *     reference block function), so callers never split work by lanes.
+ *   - constant time: no branch or memory index depends on key or data.
+ */
+#ifndef ARX_CIPHER_H
+#define ARX_CIPHER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* CPU features a backend may need (src/cpu.c finds them; OS state included). */
+enum {
+    ARX_CPU_SSE2 = 1u << 0,
+    ARX_CPU_SSSE3 = 1u << 1,
+    ARX_CPU_SSE41 = 1u << 2,
+    ARX_CPU_PCLMUL = 1u << 3,
+    ARX_CPU_AVX2 = 1u << 4,
+    ARX_CPU_AVX512F = 1u << 5,
+    ARX_CPU_AVX512BW = 1u << 6,
+    ARX_CPU_AVX512VL = 1u << 7,
+    ARX_CPU_AVX512VBMI2 = 1u << 8,
+    ARX_CPU_GFNI = 1u << 9,
+    ARX_CPU_VPCLMULQDQ = 1u << 10,
+    ARX_CPU_VAES = 1u << 11,
+    ARX_CPU_NEON = 1u << 12,
+    ARX_CPU_PMULL = 1u << 13,
+};
+
+uint32_t arx_cpu_features(void); /* cached after the first call */
+
+typedef void (*arx_block_fn)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+
+/*
+ * ctr_xor: out = in XOR E(ctr), E(ctr+1), ..., E(ctr+nblocks-1), where ctr is
+ * the whole block read as one big-endian integer that wraps modulo
+ * 2^(8*block_bytes); on return ctr holds the next counter. Optional: NULL
+ * means the modes build counters and call `encrypt`.
+ */
+typedef void (*arx_ctr_fn)(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
+
+typedef struct arx_backend {
+    const char *name;  /* "ref", "sse2", "avx2", "avx512", "neon" */
+    uint32_t requires; /* ARX_CPU_* bits that must all be present; 0 for ref */
+    unsigned lanes;    /* blocks per kernel iteration (1 for ref) */
+    arx_block_fn encrypt;
+    arx_block_fn decrypt;
+    arx_ctr_fn ctr_xor; /* may be NULL */
+} arx_backend;
+
+#define ARX_MAX_BACKENDS 8
+
+typedef struct arx_cipher_desc {
+    const char *name;    /* "lea-128": the public name */
+    const char *family;  /* "lea" */
+    unsigned block_bytes;
+    unsigned key_bytes;
+    size_t ks_bytes;     /* sizeof the family's key-schedule struct */
+    /* Expand `key` (exactly key_bytes) into `ks` (ks_bytes, 64-byte aligned). */
+    void (*setup)(void *ks, const uint8_t *key);
+    /* Reference first; NULL-terminated. */
+    const arx_backend *backends[ARX_MAX_BACKENDS];
+} arx_cipher_desc;
+
+/* Every descriptor, defined by the family files under src/ciphers/. */
+#define ARX_CIPHER_LIST(X)                                                                         \
+    X(lea_128) X(lea_192) X(lea_256)                                                               \
+    X(cham_64_128) X(cham_128_128) X(cham_128_256)                                                 \
+    X(cham_64_128_legacy) X(cham_128_128_legacy) X(cham_128_256_legacy)                            \
+    X(hight)                                                                                       \
+    X(speck_32_64) X(speck_48_72) X(speck_48_96) X(speck_64_96) X(speck_64_128)                    \
+    X(speck_96_96) X(speck_96_144) X(speck_128_128) X(speck_128_192) X(speck_128_256)              \
+    X(simon_32_64) X(simon_48_72) X(simon_48_96) X(simon_64_96) X(simon_64_128)                    \
+    X(simon_96_96) X(simon_96_144) X(simon_128_128) X(simon_128_192) X(simon_128_256)              \
+    X(simeck_32_64) X(simeck_48_96) X(simeck_64_128)                                               \
+    X(sparx_64_128) X(sparx_128_128) X(sparx_128_256)
+
+#define ARX_DECLARE_DESC(id) extern const arx_cipher_desc arx_desc_##id;
+ARX_CIPHER_LIST(ARX_DECLARE_DESC)
+#undef ARX_DECLARE_DESC
+
+#endif

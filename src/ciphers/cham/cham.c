@@ -1,0 +1,189 @@
+/*
+ * CHAM block ciphers (Koo et al., "CHAM: A Family of Lightweight Block
+ * Ciphers for Resource-Constrained Devices", ICISC 2017; round counts
+ * raised in "Revised Version of Block Cipher CHAM", ICISC 2019).
+ *
+ * CHAM-n/k is a 4-branch generalised Feistel network over w = n/4 bit words
+ * with k/w key words and 2k/w round keys used cyclically. The revision only
+ * changed the number of rounds (64/128: 80 -> 88, 128/128: 80 -> 112,
+ * 128/256: 96 -> 120), so the round count lives in the key schedule and one
+ * block function per word size serves both versions.
+ *
+ * Byte order follows the designers' reference code: words are little-endian,
+ * word 0 first, for the block and the key alike.
+ */
+#include "cipher.h"
+#include "internal.h"
+
+/* 2k/w round keys: 16 for CHAM-64/128 and CHAM-128/256, 8 for CHAM-128/128. */
+#define CHAM_MAX_RK 16
+
+typedef struct cham64_ks {
+    uint16_t rk[CHAM_MAX_RK];
+    unsigned rounds;
+} cham64_ks;
+
+typedef struct cham128_ks {
+    uint32_t rk[CHAM_MAX_RK];
+    unsigned rounds;
+    unsigned rk_mask; /* number of round keys - 1 (a power of two minus one) */
+} cham128_ks;
+
+/* ---- key schedule (spec section 2.2) -------------------------------------- */
+
+/*
+ * For each key word K[i], i < k/w:
+ *   RK[i]               = K[i] ^ ROL(K[i], 1) ^ ROL(K[i], 8)
+ *   RK[(i + k/w) XOR 1] = K[i] ^ ROL(K[i], 1) ^ ROL(K[i], 11)
+ */
+static void cham64_setup(cham64_ks *ks, const uint8_t *key, unsigned rounds) {
+    const unsigned nk = 8; /* 128-bit key, 16-bit words */
+    for (unsigned i = 0; i < nk; i++) {
+        uint16_t k = arx_load16_le(key + 2 * i);
+        uint16_t t = (uint16_t)(k ^ arx_rotl16(k, 1));
+        ks->rk[i] = (uint16_t)(t ^ arx_rotl16(k, 8));
+        ks->rk[(i + nk) ^ 1u] = (uint16_t)(t ^ arx_rotl16(k, 11));
+        arx_wipe(&k, sizeof k);
+        arx_wipe(&t, sizeof t);
+    }
+    ks->rounds = rounds;
+}
+
+static void cham128_setup(cham128_ks *ks, const uint8_t *key, unsigned nk, unsigned rounds) {
+    for (unsigned i = 0; i < nk; i++) {
+        uint32_t k = arx_load32_le(key + 4 * i);
+        uint32_t t = k ^ arx_rotl32(k, 1);
+        ks->rk[i] = t ^ arx_rotl32(k, 8);
+        ks->rk[(i + nk) ^ 1u] = t ^ arx_rotl32(k, 11);
+        arx_wipe(&k, sizeof k);
+        arx_wipe(&t, sizeof t);
+    }
+    /* Unused slots (CHAM-128/128 has only 8 round keys) stay zero. */
+    for (unsigned i = 2 * nk; i < CHAM_MAX_RK; i++) ks->rk[i] = 0;
+    ks->rounds = rounds;
+    ks->rk_mask = 2 * nk - 1;
+}
+
+static void setup_cham_64_128(void *ks, const uint8_t *key) { cham64_setup(ks, key, 88); }
+static void setup_cham_128_128(void *ks, const uint8_t *key) { cham128_setup(ks, key, 4, 112); }
+static void setup_cham_128_256(void *ks, const uint8_t *key) { cham128_setup(ks, key, 8, 120); }
+static void setup_cham_64_128_legacy(void *ks, const uint8_t *key) { cham64_setup(ks, key, 80); }
+static void setup_cham_128_128_legacy(void *ks, const uint8_t *key) { cham128_setup(ks, key, 4, 80); }
+static void setup_cham_128_256_legacy(void *ks, const uint8_t *key) { cham128_setup(ks, key, 8, 96); }
+
+/* ---- rounds (spec section 2.1) ------------------------------------------- */
+
+/*
+ * Round i (0-based) with state (X0, X1, X2, X3):
+ *   even i: X3' = ROL((X0 ^ i) + (ROL(X1, 1) ^ RK[i mod 2k/w]), 8)
+ *   odd i:  X3' = ROL((X0 ^ i) + (ROL(X1, 8) ^ RK[i mod 2k/w]), 1)
+ * and the other words shift down: (X0', X1', X2') = (X1, X2, X3).
+ * Rounds go in even/odd pairs; every round count is even. The parity and the
+ * counter are public, so the only branches are on the loop index.
+ */
+
+static void cham_encrypt_block64(const cham64_ks *ks, uint8_t *out, const uint8_t *in) {
+    uint16_t x0 = arx_load16_le(in), x1 = arx_load16_le(in + 2);
+    uint16_t x2 = arx_load16_le(in + 4), x3 = arx_load16_le(in + 6);
+    for (unsigned i = 0; i < ks->rounds; i += 2) {
+        uint16_t t;
+        t = (uint16_t)((x0 ^ (uint16_t)i) + (arx_rotl16(x1, 1) ^ ks->rk[i & 15u]));
+        x0 = arx_rotl16(t, 8);
+        t = (uint16_t)((x1 ^ (uint16_t)(i + 1)) + (arx_rotl16(x2, 8) ^ ks->rk[(i + 1) & 15u]));
+        x1 = arx_rotl16(t, 1);
+        /* After two rounds the words are (x2, x3, x0, x1): rename. */
+        t = x0; x0 = x2; x2 = t;
+        t = x1; x1 = x3; x3 = t;
+    }
+    arx_store16_le(out, x0);
+    arx_store16_le(out + 2, x1);
+    arx_store16_le(out + 4, x2);
+    arx_store16_le(out + 6, x3);
+}
+
+static void cham_decrypt_block64(const cham64_ks *ks, uint8_t *out, const uint8_t *in) {
+    uint16_t x0 = arx_load16_le(in), x1 = arx_load16_le(in + 2);
+    uint16_t x2 = arx_load16_le(in + 4), x3 = arx_load16_le(in + 6);
+    for (unsigned i = ks->rounds; i != 0; i -= 2) {
+        uint16_t t;
+        /* Undo the rename, then the odd round i-1, then the even round i-2. */
+        t = x0; x0 = x2; x2 = t;
+        t = x1; x1 = x3; x3 = t;
+        t = (uint16_t)(arx_rotr16(x1, 1) - (arx_rotl16(x2, 8) ^ ks->rk[(i - 1) & 15u]));
+        x1 = (uint16_t)(t ^ (uint16_t)(i - 1));
+        t = (uint16_t)(arx_rotr16(x0, 8) - (arx_rotl16(x1, 1) ^ ks->rk[(i - 2) & 15u]));
+        x0 = (uint16_t)(t ^ (uint16_t)(i - 2));
+    }
+    arx_store16_le(out, x0);
+    arx_store16_le(out + 2, x1);
+    arx_store16_le(out + 4, x2);
+    arx_store16_le(out + 6, x3);
+}
+
+static void cham_encrypt_block128(const cham128_ks *ks, uint8_t *out, const uint8_t *in) {
+    uint32_t x0 = arx_load32_le(in), x1 = arx_load32_le(in + 4);
+    uint32_t x2 = arx_load32_le(in + 8), x3 = arx_load32_le(in + 12);
+    const unsigned m = ks->rk_mask;
+    for (unsigned i = 0; i < ks->rounds; i += 2) {
+        uint32_t t;
+        x0 = arx_rotl32((x0 ^ (uint32_t)i) + (arx_rotl32(x1, 1) ^ ks->rk[i & m]), 8);
+        x1 = arx_rotl32((x1 ^ (uint32_t)(i + 1)) + (arx_rotl32(x2, 8) ^ ks->rk[(i + 1) & m]), 1);
+        t = x0; x0 = x2; x2 = t;
+        t = x1; x1 = x3; x3 = t;
+    }
+    arx_store32_le(out, x0);
+    arx_store32_le(out + 4, x1);
+    arx_store32_le(out + 8, x2);
+    arx_store32_le(out + 12, x3);
+}
+
+static void cham_decrypt_block128(const cham128_ks *ks, uint8_t *out, const uint8_t *in) {
+    uint32_t x0 = arx_load32_le(in), x1 = arx_load32_le(in + 4);
+    uint32_t x2 = arx_load32_le(in + 8), x3 = arx_load32_le(in + 12);
+    const unsigned m = ks->rk_mask;
+    for (unsigned i = ks->rounds; i != 0; i -= 2) {
+        uint32_t t;
+        t = x0; x0 = x2; x2 = t;
+        t = x1; x1 = x3; x3 = t;
+        x1 = (arx_rotr32(x1, 1) - (arx_rotl32(x2, 8) ^ ks->rk[(i - 1) & m])) ^ (uint32_t)(i - 1);
+        x0 = (arx_rotr32(x0, 8) - (arx_rotl32(x1, 1) ^ ks->rk[(i - 2) & m])) ^ (uint32_t)(i - 2);
+    }
+    arx_store32_le(out, x0);
+    arx_store32_le(out + 4, x1);
+    arx_store32_le(out + 8, x2);
+    arx_store32_le(out + 12, x3);
+}
+
+/* ---- backends -------------------------------------------------------------- */
+
+static void cham64_ref_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    for (size_t b = 0; b < nblocks; b++) cham_encrypt_block64(ks, out + 8 * b, in + 8 * b);
+}
+static void cham64_ref_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    for (size_t b = 0; b < nblocks; b++) cham_decrypt_block64(ks, out + 8 * b, in + 8 * b);
+}
+static void cham128_ref_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    for (size_t b = 0; b < nblocks; b++) cham_encrypt_block128(ks, out + 16 * b, in + 16 * b);
+}
+static void cham128_ref_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    for (size_t b = 0; b < nblocks; b++) cham_decrypt_block128(ks, out + 16 * b, in + 16 * b);
+}
+
+static const arx_backend cham64_ref_backend = {"ref", 0, 1, cham64_ref_encrypt, cham64_ref_decrypt, NULL};
+static const arx_backend cham128_ref_backend = {"ref", 0, 1, cham128_ref_encrypt, cham128_ref_decrypt, NULL};
+
+/* ---- descriptors ----------------------------------------------------------- */
+
+#define CHAM_DESC(id, str, bb, kb, kstype, setupfn, backend)                                       \
+    const arx_cipher_desc arx_desc_##id = {                                                        \
+        str, "cham", bb, kb, sizeof(kstype), setupfn, {&backend, NULL}}
+
+CHAM_DESC(cham_64_128, "cham-64-128", 8, 16, cham64_ks, setup_cham_64_128, cham64_ref_backend);
+CHAM_DESC(cham_128_128, "cham-128-128", 16, 16, cham128_ks, setup_cham_128_128, cham128_ref_backend);
+CHAM_DESC(cham_128_256, "cham-128-256", 16, 32, cham128_ks, setup_cham_128_256, cham128_ref_backend);
+CHAM_DESC(cham_64_128_legacy, "cham-64-128-legacy", 8, 16, cham64_ks, setup_cham_64_128_legacy,
+          cham64_ref_backend);
+CHAM_DESC(cham_128_128_legacy, "cham-128-128-legacy", 16, 16, cham128_ks, setup_cham_128_128_legacy,
+          cham128_ref_backend);
+CHAM_DESC(cham_128_256_legacy, "cham-128-256-legacy", 16, 32, cham128_ks, setup_cham_128_256_legacy,
+          cham128_ref_backend);

@@ -1,0 +1,194 @@
+/*
+ * SIMECK-32/64, -48/96, -64/128 (Yang, Zhu, Suder, Aagaard, Gong, "The Simeck
+ * Family of Lightweight Block Ciphers", CHES 2015, section 2).
+ *
+ * Byte order follows the SIMON/SPECK implementation guide, as the designers'
+ * reference code does: little-endian words, low word first. A block (l, r)
+ * is stored r then l; a key (t_2, t_1, t_0, k_0) is stored k_0 first. Byte
+ * for byte this is the paper's hex string reversed.
+ *
+ * 16-bit words live in uint16_t, 24- and 32-bit words in uint32_t (24-bit
+ * masked after every rotate).
+ */
+#include "cipher.h"
+#include "internal.h"
+
+/*
+ * Key-schedule constant bits (z_j)_i, bit i of each constant (section 2.2):
+ * the m-sequence of X^5 + X^2 + 1 (period 31) for SIMECK32/48 and of
+ * X^6 + X + 1 (period 63) for SIMECK64, each from the all-ones state.
+ * Unrolled to the round counts, 36 and 44 bits. Public values.
+ */
+#define SIMECK_Z5 UINT64_C(0xf9a42bb1f)
+#define SIMECK_Z6 UINT64_C(0x938bca3083f)
+
+/* Key schedules: round keys plus round count (32, 36, 44). */
+typedef struct {
+    uint16_t rk[32];
+    unsigned rounds;
+} simeck_ks16;
+
+typedef struct {
+    uint32_t rk[44]; /* 48/96: 36, 64/128: 44 */
+    unsigned rounds;
+} simeck_ks32;
+
+/* ---- 16-bit words: SIMECK32 ----------------------------------------------- */
+
+/* Round function f(x) = (x & S^5 x) ^ S^1 x (section 2.1). */
+ARX_INLINE uint16_t simeck16_f(uint16_t x) {
+    return (uint16_t)((x & arx_rotl16(x, 5)) ^ arx_rotl16(x, 1));
+}
+
+/*
+ * Key schedule (section 2.2): the round function itself with the constant
+ * C ^ (z)_i as round key, C = 2^n - 4:
+ *   t_{i+3} = k_i ^ f(t_i) ^ C ^ (z)_i,   k_{i+1} = t_i.
+ */
+static void simeck_32_64_setup(void *vks, const uint8_t *key) {
+    simeck_ks16 *ks = vks;
+    uint16_t k = arx_load16_le(key);
+    uint16_t t[3] = {arx_load16_le(key + 2), arx_load16_le(key + 4), arx_load16_le(key + 6)};
+    ks->rounds = 32;
+    for (unsigned i = 0; i < 32; i++) {
+        ks->rk[i] = k;
+        uint16_t c = (uint16_t)(0xfffcu ^ ((SIMECK_Z5 >> i) & 1));
+        uint16_t nt = (uint16_t)(k ^ simeck16_f(t[0]) ^ c);
+        k = t[0];
+        t[0] = t[1];
+        t[1] = t[2];
+        t[2] = nt;
+    }
+    arx_wipe(t, sizeof t);
+    arx_wipe(&k, sizeof k);
+}
+
+/* Feistel round (section 2.1): (l, r) -> (r ^ f(l) ^ k, l); decryption undoes it backwards. */
+static void simeck32_encrypt_block(const simeck_ks16 *ks, uint8_t *out, const uint8_t *in) {
+    uint16_t r = arx_load16_le(in), l = arx_load16_le(in + 2);
+    for (unsigned i = 0; i < ks->rounds; i++) {
+        uint16_t t = l;
+        l = (uint16_t)(r ^ simeck16_f(l) ^ ks->rk[i]);
+        r = t;
+    }
+    arx_store16_le(out, r);
+    arx_store16_le(out + 2, l);
+}
+
+static void simeck32_decrypt_block(const simeck_ks16 *ks, uint8_t *out, const uint8_t *in) {
+    uint16_t r = arx_load16_le(in), l = arx_load16_le(in + 2);
+    for (unsigned i = ks->rounds; i-- > 0;) {
+        uint16_t t = r;
+        r = (uint16_t)(l ^ simeck16_f(r) ^ ks->rk[i]);
+        l = t;
+    }
+    arx_store16_le(out, r);
+    arx_store16_le(out + 2, l);
+}
+
+/* ---- 24/32-bit words: SIMECK48, SIMECK64 ---------------------------------- */
+
+ARX_INLINE uint32_t w32_mask(unsigned n) {
+    return 0xffffffffu >> (32 - n);
+}
+ARX_INLINE uint32_t w32_rotl(uint32_t x, unsigned r, unsigned n) {
+    return ((x << r) | (x >> (n - r))) & w32_mask(n);
+}
+ARX_INLINE uint32_t simeck_w32_f(uint32_t x, unsigned n) {
+    return (x & w32_rotl(x, 5, n)) ^ w32_rotl(x, 1, n);
+}
+
+static void simeck_w32_setup(simeck_ks32 *ks, const uint8_t *key, unsigned n, unsigned rounds,
+                             uint64_t z) {
+    const unsigned wb = n / 8;
+    const uint32_t c0 = w32_mask(n) ^ 3u; /* C = 2^n - 4 */
+    uint32_t k = (uint32_t)arx_loadn_le(key, wb);
+    uint32_t t[3];
+    for (unsigned j = 0; j < 3; j++) t[j] = (uint32_t)arx_loadn_le(key + wb * (j + 1), wb);
+    ks->rounds = rounds;
+    for (unsigned i = 0; i < rounds; i++) {
+        ks->rk[i] = k;
+        uint32_t nt = k ^ simeck_w32_f(t[0], n) ^ c0 ^ (uint32_t)((z >> i) & 1);
+        k = t[0];
+        t[0] = t[1];
+        t[1] = t[2];
+        t[2] = nt;
+    }
+    arx_wipe(t, sizeof t);
+    arx_wipe(&k, sizeof k);
+}
+
+ARX_INLINE void simeck_w32_encrypt_block(const simeck_ks32 *ks, uint8_t *out, const uint8_t *in,
+                                         unsigned n) {
+    const unsigned wb = n / 8;
+    uint32_t r = (uint32_t)arx_loadn_le(in, wb), l = (uint32_t)arx_loadn_le(in + wb, wb);
+    for (unsigned i = 0; i < ks->rounds; i++) {
+        uint32_t t = l;
+        l = r ^ simeck_w32_f(l, n) ^ ks->rk[i];
+        r = t;
+    }
+    arx_storen_le(out, r, wb);
+    arx_storen_le(out + wb, l, wb);
+}
+
+ARX_INLINE void simeck_w32_decrypt_block(const simeck_ks32 *ks, uint8_t *out, const uint8_t *in,
+                                         unsigned n) {
+    const unsigned wb = n / 8;
+    uint32_t r = (uint32_t)arx_loadn_le(in, wb), l = (uint32_t)arx_loadn_le(in + wb, wb);
+    for (unsigned i = ks->rounds; i-- > 0;) {
+        uint32_t t = r;
+        r = l ^ simeck_w32_f(r, n) ^ ks->rk[i];
+        l = t;
+    }
+    arx_storen_le(out, r, wb);
+    arx_storen_le(out + wb, l, wb);
+}
+
+static void simeck48_encrypt_block(const simeck_ks32 *ks, uint8_t *out, const uint8_t *in) {
+    simeck_w32_encrypt_block(ks, out, in, 24);
+}
+static void simeck48_decrypt_block(const simeck_ks32 *ks, uint8_t *out, const uint8_t *in) {
+    simeck_w32_decrypt_block(ks, out, in, 24);
+}
+static void simeck64_encrypt_block(const simeck_ks32 *ks, uint8_t *out, const uint8_t *in) {
+    simeck_w32_encrypt_block(ks, out, in, 32);
+}
+static void simeck64_decrypt_block(const simeck_ks32 *ks, uint8_t *out, const uint8_t *in) {
+    simeck_w32_decrypt_block(ks, out, in, 32);
+}
+
+static void simeck_48_96_setup(void *ks, const uint8_t *key) {
+    simeck_w32_setup(ks, key, 24, 36, SIMECK_Z5);
+}
+static void simeck_64_128_setup(void *ks, const uint8_t *key) {
+    simeck_w32_setup(ks, key, 32, 44, SIMECK_Z6);
+}
+
+/* ---- ref backends and descriptors ----------------------------------------- */
+
+#define SIMECK_REF_BACKEND(B, KS)                                                                  \
+    static void simeck##B##_encrypt(const void *ks, uint8_t *out, const uint8_t *in,              \
+                                    size_t nblocks) {                                              \
+        for (size_t i = 0; i < nblocks; i++)                                                       \
+            simeck##B##_encrypt_block((const KS *)ks, out + i * (B / 8), in + i * (B / 8));        \
+    }                                                                                              \
+    static void simeck##B##_decrypt(const void *ks, uint8_t *out, const uint8_t *in,              \
+                                    size_t nblocks) {                                              \
+        for (size_t i = 0; i < nblocks; i++)                                                       \
+            simeck##B##_decrypt_block((const KS *)ks, out + i * (B / 8), in + i * (B / 8));        \
+    }                                                                                              \
+    static const arx_backend simeck##B##_ref = {"ref", 0, 1, simeck##B##_encrypt,                  \
+                                                simeck##B##_decrypt, NULL};
+
+SIMECK_REF_BACKEND(32, simeck_ks16)
+SIMECK_REF_BACKEND(48, simeck_ks32)
+SIMECK_REF_BACKEND(64, simeck_ks32)
+
+#define SIMECK_DESC(B, K, KS)                                                                      \
+    const arx_cipher_desc arx_desc_simeck_##B##_##K = {                                            \
+        "simeck-" #B "-" #K, "simeck", B / 8, K / 8, sizeof(KS), simeck_##B##_##K##_setup,        \
+        {&simeck##B##_ref, NULL}};
+
+SIMECK_DESC(32, 64, simeck_ks16)
+SIMECK_DESC(48, 96, simeck_ks32)
+SIMECK_DESC(64, 128, simeck_ks32)

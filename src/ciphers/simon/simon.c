@@ -1,0 +1,274 @@
+/*
+ * SIMON, all ten instances (Beaulieu et al., "The SIMON and SPECK Families of
+ * Lightweight Block Ciphers", ePrint 2013/404, section 3).
+ *
+ * Byte order follows the designers' implementation guide: little-endian
+ * words, low word first. A block (x, y) is stored y then x; a key
+ * (k_{m-1} ... k_0) is stored k_0 first. Byte for byte this is the paper's
+ * hex string reversed.
+ *
+ * One implementation per word container: 16-bit words in uint16_t, 24- and
+ * 32-bit words in uint32_t, 48- and 64-bit words in uint64_t, the narrower
+ * widths masked after every rotate. The width n is a compile-time constant
+ * at every call, so the inlined code specializes per instance.
+ */
+#include "cipher.h"
+#include "internal.h"
+
+/*
+ * The constant sequences z_0 ... z_4 of section 3.2 (period 62), bit i of
+ * each constant being z_j[i]. Public values: the key schedule indexes them
+ * by round number only.
+ */
+static const uint64_t simon_z[5] = {
+    UINT64_C(0x19c3522fb386a45f), UINT64_C(0x16864fb8ad0c9f71), UINT64_C(0x3369f885192c0ef5),
+    UINT64_C(0x3c2ce51207a635db), UINT64_C(0x3dc94c3a046d678b),
+};
+
+/* Key schedules: round keys plus round count (Table 3.1 gives T). */
+typedef struct {
+    uint16_t rk[32];
+    unsigned rounds;
+} simon_ks16;
+
+typedef struct {
+    uint32_t rk[44]; /* 48/x: 36, 64/128: 44 */
+    unsigned rounds;
+} simon_ks32;
+
+typedef struct {
+    uint64_t rk[72]; /* 96/144: 54, 128/256: 72 */
+    unsigned rounds;
+} simon_ks64;
+
+/* Bit i of z_j as a 0/1 word; i is the public round index. */
+ARX_INLINE unsigned simon_zbit(unsigned j, unsigned i) {
+    return (unsigned)((simon_z[j] >> (i % 62)) & 1);
+}
+
+/*
+ * Key expansion (section 3.2), for i = m .. T-1:
+ *   tmp = S^-3 k[i-1];  if m == 4: tmp ^= k[i-3];  tmp ^= S^-1 tmp;
+ *   k[i] = ~k[i-m] ^ tmp ^ z_j[i-m] ^ 3          (c = 2^n - 4 = ~3)
+ * Written once over uint64_t with an n-bit mask; each setup stores into its
+ * own word type.
+ */
+static void simon_expand(uint64_t *k, unsigned n, unsigned m, unsigned rounds, unsigned zj) {
+    const uint64_t mask = ~(uint64_t)0 >> (64 - n);
+    for (unsigned i = m; i < rounds; i++) {
+        uint64_t tmp = arx_rotrn(k[i - 1], 3, n);
+        if (m == 4) tmp ^= k[i - 3];
+        tmp ^= arx_rotrn(tmp, 1, n);
+        k[i] = (~k[i - m] ^ tmp ^ simon_zbit(zj, i - m) ^ 3) & mask;
+    }
+}
+
+/* Load the m key words (k_0 first) and expand; callers wipe any stack copy. */
+static void simon_setup_words(uint64_t k[72], const uint8_t *key, unsigned n, unsigned m,
+                              unsigned rounds, unsigned zj) {
+    for (unsigned j = 0; j < m; j++) k[j] = arx_loadn_le(key + (n / 8) * j, n / 8);
+    simon_expand(k, n, m, rounds, zj);
+}
+
+static void simon16_setup(simon_ks16 *ks, const uint8_t *key, unsigned m, unsigned rounds,
+                          unsigned zj) {
+    uint64_t k[72];
+    simon_setup_words(k, key, 16, m, rounds, zj);
+    for (unsigned i = 0; i < rounds; i++) ks->rk[i] = (uint16_t)k[i];
+    ks->rounds = rounds;
+    arx_wipe(k, sizeof k);
+}
+
+static void simon32w_setup(simon_ks32 *ks, const uint8_t *key, unsigned n, unsigned m,
+                           unsigned rounds, unsigned zj) {
+    uint64_t k[72];
+    simon_setup_words(k, key, n, m, rounds, zj);
+    for (unsigned i = 0; i < rounds; i++) ks->rk[i] = (uint32_t)k[i];
+    ks->rounds = rounds;
+    arx_wipe(k, sizeof k);
+}
+
+static void simon64w_setup(simon_ks64 *ks, const uint8_t *key, unsigned n, unsigned m,
+                           unsigned rounds, unsigned zj) {
+    simon_setup_words(ks->rk, key, n, m, rounds, zj);
+    ks->rounds = rounds;
+}
+
+/*
+ * Round function (section 3.1): (x, y) -> (y ^ f(x) ^ k, x) with
+ * f(x) = (S^1 x & S^8 x) ^ S^2 x. Decryption runs the rounds backwards:
+ * (x, y) -> (y, x ^ f(y) ^ k).
+ */
+
+/* ---- 16-bit words: SIMON32 ------------------------------------------------ */
+
+ARX_INLINE uint16_t simon16_f(uint16_t x) {
+    return (uint16_t)((arx_rotl16(x, 1) & arx_rotl16(x, 8)) ^ arx_rotl16(x, 2));
+}
+
+static void simon32_encrypt_block(const simon_ks16 *ks, uint8_t *out, const uint8_t *in) {
+    uint16_t y = arx_load16_le(in), x = arx_load16_le(in + 2);
+    for (unsigned i = 0; i < ks->rounds; i++) {
+        uint16_t t = x;
+        x = (uint16_t)(y ^ simon16_f(x) ^ ks->rk[i]);
+        y = t;
+    }
+    arx_store16_le(out, y);
+    arx_store16_le(out + 2, x);
+}
+
+static void simon32_decrypt_block(const simon_ks16 *ks, uint8_t *out, const uint8_t *in) {
+    uint16_t y = arx_load16_le(in), x = arx_load16_le(in + 2);
+    for (unsigned i = ks->rounds; i-- > 0;) {
+        uint16_t t = y;
+        y = (uint16_t)(x ^ simon16_f(y) ^ ks->rk[i]);
+        x = t;
+    }
+    arx_store16_le(out, y);
+    arx_store16_le(out + 2, x);
+}
+
+/* ---- 24/32-bit words: SIMON48, SIMON64 ------------------------------------ */
+
+ARX_INLINE uint32_t w32_rotl(uint32_t x, unsigned r, unsigned n) {
+    return ((x << r) | (x >> (n - r))) & (0xffffffffu >> (32 - n));
+}
+
+ARX_INLINE uint32_t simon_w32_f(uint32_t x, unsigned n) {
+    return (w32_rotl(x, 1, n) & w32_rotl(x, 8, n)) ^ w32_rotl(x, 2, n);
+}
+
+ARX_INLINE void simon_w32_encrypt_block(const simon_ks32 *ks, uint8_t *out, const uint8_t *in,
+                                        unsigned n) {
+    const unsigned wb = n / 8;
+    uint32_t y = (uint32_t)arx_loadn_le(in, wb), x = (uint32_t)arx_loadn_le(in + wb, wb);
+    for (unsigned i = 0; i < ks->rounds; i++) {
+        uint32_t t = x;
+        x = y ^ simon_w32_f(x, n) ^ ks->rk[i];
+        y = t;
+    }
+    arx_storen_le(out, y, wb);
+    arx_storen_le(out + wb, x, wb);
+}
+
+ARX_INLINE void simon_w32_decrypt_block(const simon_ks32 *ks, uint8_t *out, const uint8_t *in,
+                                        unsigned n) {
+    const unsigned wb = n / 8;
+    uint32_t y = (uint32_t)arx_loadn_le(in, wb), x = (uint32_t)arx_loadn_le(in + wb, wb);
+    for (unsigned i = ks->rounds; i-- > 0;) {
+        uint32_t t = y;
+        y = x ^ simon_w32_f(y, n) ^ ks->rk[i];
+        x = t;
+    }
+    arx_storen_le(out, y, wb);
+    arx_storen_le(out + wb, x, wb);
+}
+
+static void simon48_encrypt_block(const simon_ks32 *ks, uint8_t *out, const uint8_t *in) {
+    simon_w32_encrypt_block(ks, out, in, 24);
+}
+static void simon48_decrypt_block(const simon_ks32 *ks, uint8_t *out, const uint8_t *in) {
+    simon_w32_decrypt_block(ks, out, in, 24);
+}
+static void simon64_encrypt_block(const simon_ks32 *ks, uint8_t *out, const uint8_t *in) {
+    simon_w32_encrypt_block(ks, out, in, 32);
+}
+static void simon64_decrypt_block(const simon_ks32 *ks, uint8_t *out, const uint8_t *in) {
+    simon_w32_decrypt_block(ks, out, in, 32);
+}
+
+/* ---- 48/64-bit words: SIMON96, SIMON128 ----------------------------------- */
+
+ARX_INLINE uint64_t simon_w64_f(uint64_t x, unsigned n) {
+    return (arx_rotln(x, 1, n) & arx_rotln(x, 8, n)) ^ arx_rotln(x, 2, n);
+}
+
+ARX_INLINE void simon_w64_encrypt_block(const simon_ks64 *ks, uint8_t *out, const uint8_t *in,
+                                        unsigned n) {
+    const unsigned wb = n / 8;
+    uint64_t y = arx_loadn_le(in, wb), x = arx_loadn_le(in + wb, wb);
+    for (unsigned i = 0; i < ks->rounds; i++) {
+        uint64_t t = x;
+        x = y ^ simon_w64_f(x, n) ^ ks->rk[i];
+        y = t;
+    }
+    arx_storen_le(out, y, wb);
+    arx_storen_le(out + wb, x, wb);
+}
+
+ARX_INLINE void simon_w64_decrypt_block(const simon_ks64 *ks, uint8_t *out, const uint8_t *in,
+                                        unsigned n) {
+    const unsigned wb = n / 8;
+    uint64_t y = arx_loadn_le(in, wb), x = arx_loadn_le(in + wb, wb);
+    for (unsigned i = ks->rounds; i-- > 0;) {
+        uint64_t t = y;
+        y = x ^ simon_w64_f(y, n) ^ ks->rk[i];
+        x = t;
+    }
+    arx_storen_le(out, y, wb);
+    arx_storen_le(out + wb, x, wb);
+}
+
+static void simon96_encrypt_block(const simon_ks64 *ks, uint8_t *out, const uint8_t *in) {
+    simon_w64_encrypt_block(ks, out, in, 48);
+}
+static void simon96_decrypt_block(const simon_ks64 *ks, uint8_t *out, const uint8_t *in) {
+    simon_w64_decrypt_block(ks, out, in, 48);
+}
+static void simon128_encrypt_block(const simon_ks64 *ks, uint8_t *out, const uint8_t *in) {
+    simon_w64_encrypt_block(ks, out, in, 64);
+}
+static void simon128_decrypt_block(const simon_ks64 *ks, uint8_t *out, const uint8_t *in) {
+    simon_w64_decrypt_block(ks, out, in, 64);
+}
+
+/* ---- ref backends: one per block size, a loop over the block function ---- */
+
+#define SIMON_REF_BACKEND(B, KS)                                                                   \
+    static void simon##B##_encrypt(const void *ks, uint8_t *out, const uint8_t *in,               \
+                                   size_t nblocks) {                                               \
+        for (size_t i = 0; i < nblocks; i++)                                                       \
+            simon##B##_encrypt_block((const KS *)ks, out + i * (B / 8), in + i * (B / 8));         \
+    }                                                                                              \
+    static void simon##B##_decrypt(const void *ks, uint8_t *out, const uint8_t *in,               \
+                                   size_t nblocks) {                                               \
+        for (size_t i = 0; i < nblocks; i++)                                                       \
+            simon##B##_decrypt_block((const KS *)ks, out + i * (B / 8), in + i * (B / 8));         \
+    }                                                                                              \
+    static const arx_backend simon##B##_ref = {"ref", 0, 1, simon##B##_encrypt,                    \
+                                               simon##B##_decrypt, NULL};
+
+SIMON_REF_BACKEND(32, simon_ks16)
+SIMON_REF_BACKEND(48, simon_ks32)
+SIMON_REF_BACKEND(64, simon_ks32)
+SIMON_REF_BACKEND(96, simon_ks64)
+SIMON_REF_BACKEND(128, simon_ks64)
+
+/* ---- setups and descriptors: m = key words, T = rounds, z_j (Table 3.1) -- */
+
+static void simon_32_64_setup(void *ks, const uint8_t *key) { simon16_setup(ks, key, 4, 32, 0); }
+static void simon_48_72_setup(void *ks, const uint8_t *key) { simon32w_setup(ks, key, 24, 3, 36, 0); }
+static void simon_48_96_setup(void *ks, const uint8_t *key) { simon32w_setup(ks, key, 24, 4, 36, 1); }
+static void simon_64_96_setup(void *ks, const uint8_t *key) { simon32w_setup(ks, key, 32, 3, 42, 2); }
+static void simon_64_128_setup(void *ks, const uint8_t *key) { simon32w_setup(ks, key, 32, 4, 44, 3); }
+static void simon_96_96_setup(void *ks, const uint8_t *key) { simon64w_setup(ks, key, 48, 2, 52, 2); }
+static void simon_96_144_setup(void *ks, const uint8_t *key) { simon64w_setup(ks, key, 48, 3, 54, 3); }
+static void simon_128_128_setup(void *ks, const uint8_t *key) { simon64w_setup(ks, key, 64, 2, 68, 2); }
+static void simon_128_192_setup(void *ks, const uint8_t *key) { simon64w_setup(ks, key, 64, 3, 69, 3); }
+static void simon_128_256_setup(void *ks, const uint8_t *key) { simon64w_setup(ks, key, 64, 4, 72, 4); }
+
+#define SIMON_DESC(B, K, KS)                                                                       \
+    const arx_cipher_desc arx_desc_simon_##B##_##K = {                                             \
+        "simon-" #B "-" #K, "simon", B / 8, K / 8, sizeof(KS), simon_##B##_##K##_setup,           \
+        {&simon##B##_ref, NULL}};
+
+SIMON_DESC(32, 64, simon_ks16)
+SIMON_DESC(48, 72, simon_ks32)
+SIMON_DESC(48, 96, simon_ks32)
+SIMON_DESC(64, 96, simon_ks32)
+SIMON_DESC(64, 128, simon_ks32)
+SIMON_DESC(96, 96, simon_ks64)
+SIMON_DESC(96, 144, simon_ks64)
+SIMON_DESC(128, 128, simon_ks64)
+SIMON_DESC(128, 192, simon_ks64)
+SIMON_DESC(128, 256, simon_ks64)

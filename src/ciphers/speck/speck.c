@@ -1,0 +1,259 @@
+/*
+ * SPECK, all ten instances (Beaulieu et al., "The SIMON and SPECK Families of
+ * Lightweight Block Ciphers", ePrint 2013/404, section 4).
+ *
+ * Byte order follows the designers' implementation guide: little-endian
+ * words, low word first. A block (x, y) is stored y then x; a key
+ * (l_{m-2} ... l_0, k_0) is stored k_0 first. Byte for byte this is the
+ * paper's hex string reversed.
+ *
+ * One implementation per word container: 16-bit words in uint16_t, 24- and
+ * 32-bit words in uint32_t, 48- and 64-bit words in uint64_t, the narrower
+ * widths masked after every add and rotate. The width n is a compile-time
+ * constant at every call, so the inlined code specializes per instance.
+ */
+#include "cipher.h"
+#include "internal.h"
+
+/* Key schedules: round keys plus round count (Table 4.1 gives T). */
+typedef struct {
+    uint16_t rk[22];
+    unsigned rounds;
+} speck_ks16;
+
+typedef struct {
+    uint32_t rk[27]; /* 48/96: 23, 64/128: 27 */
+    unsigned rounds;
+} speck_ks32;
+
+typedef struct {
+    uint64_t rk[34]; /* 96/144: 29, 128/256: 34 */
+    unsigned rounds;
+} speck_ks64;
+
+/* ---- n-bit words in a uint32_t (n = 24 or 32) ------------------------------ */
+
+ARX_INLINE uint32_t w32_mask(unsigned n) {
+    return 0xffffffffu >> (32 - n);
+}
+ARX_INLINE uint32_t w32_rotl(uint32_t x, unsigned r, unsigned n) {
+    return ((x << r) | (x >> (n - r))) & w32_mask(n);
+}
+ARX_INLINE uint32_t w32_rotr(uint32_t x, unsigned r, unsigned n) {
+    return ((x >> r) | (x << (n - r))) & w32_mask(n);
+}
+
+/* ---- 16-bit words: SPECK32, alpha = 7, beta = 2 (section 4.1) ------------- */
+
+static void speck16_setup(speck_ks16 *ks, const uint8_t *key, unsigned m, unsigned rounds) {
+    /* Section 4.2: l[i+m-1] = (k[i] + S^-7 l[i]) ^ i, k[i+1] = S^2 k[i] ^ l[i+m-1].
+     * l is kept as a ring of m-1 words: slot i mod (m-1) holds l[i]. */
+    uint16_t l[3];
+    uint16_t k = arx_load16_le(key);
+    for (unsigned j = 0; j + 1 < m; j++) l[j] = arx_load16_le(key + 2 * (j + 1));
+    ks->rounds = rounds;
+    ks->rk[0] = k;
+    for (unsigned i = 0; i + 1 < rounds; i++) {
+        unsigned s = i % (m - 1);
+        l[s] = (uint16_t)((uint16_t)(k + arx_rotr16(l[s], 7)) ^ i);
+        k = (uint16_t)(arx_rotl16(k, 2) ^ l[s]);
+        ks->rk[i + 1] = k;
+    }
+    arx_wipe(l, sizeof l);
+    arx_wipe(&k, sizeof k);
+}
+
+static void speck32_encrypt_block(const speck_ks16 *ks, uint8_t *out, const uint8_t *in) {
+    uint16_t y = arx_load16_le(in), x = arx_load16_le(in + 2);
+    for (unsigned i = 0; i < ks->rounds; i++) {
+        x = (uint16_t)((uint16_t)(arx_rotr16(x, 7) + y) ^ ks->rk[i]);
+        y = (uint16_t)(arx_rotl16(y, 2) ^ x);
+    }
+    arx_store16_le(out, y);
+    arx_store16_le(out + 2, x);
+}
+
+static void speck32_decrypt_block(const speck_ks16 *ks, uint8_t *out, const uint8_t *in) {
+    uint16_t y = arx_load16_le(in), x = arx_load16_le(in + 2);
+    for (unsigned i = ks->rounds; i-- > 0;) {
+        y = arx_rotr16((uint16_t)(y ^ x), 2);
+        x = arx_rotl16((uint16_t)((x ^ ks->rk[i]) - y), 7);
+    }
+    arx_store16_le(out, y);
+    arx_store16_le(out + 2, x);
+}
+
+/* ---- 24/32-bit words: SPECK48, SPECK64, alpha = 8, beta = 3 --------------- */
+
+ARX_INLINE void speck_w32_setup(speck_ks32 *ks, const uint8_t *key, unsigned n, unsigned m,
+                                unsigned rounds) {
+    const unsigned wb = n / 8;
+    const uint32_t mask = w32_mask(n);
+    uint32_t l[3];
+    uint32_t k = (uint32_t)arx_loadn_le(key, wb);
+    for (unsigned j = 0; j + 1 < m; j++) l[j] = (uint32_t)arx_loadn_le(key + wb * (j + 1), wb);
+    ks->rounds = rounds;
+    ks->rk[0] = k;
+    for (unsigned i = 0; i + 1 < rounds; i++) {
+        unsigned s = i % (m - 1);
+        l[s] = ((k + w32_rotr(l[s], 8, n)) & mask) ^ i;
+        k = w32_rotl(k, 3, n) ^ l[s];
+        ks->rk[i + 1] = k;
+    }
+    arx_wipe(l, sizeof l);
+    arx_wipe(&k, sizeof k);
+}
+
+ARX_INLINE void speck_w32_encrypt_block(const speck_ks32 *ks, uint8_t *out, const uint8_t *in,
+                                        unsigned n) {
+    const unsigned wb = n / 8;
+    const uint32_t mask = w32_mask(n);
+    uint32_t y = (uint32_t)arx_loadn_le(in, wb), x = (uint32_t)arx_loadn_le(in + wb, wb);
+    for (unsigned i = 0; i < ks->rounds; i++) {
+        x = ((w32_rotr(x, 8, n) + y) & mask) ^ ks->rk[i];
+        y = w32_rotl(y, 3, n) ^ x;
+    }
+    arx_storen_le(out, y, wb);
+    arx_storen_le(out + wb, x, wb);
+}
+
+ARX_INLINE void speck_w32_decrypt_block(const speck_ks32 *ks, uint8_t *out, const uint8_t *in,
+                                        unsigned n) {
+    const unsigned wb = n / 8;
+    const uint32_t mask = w32_mask(n);
+    uint32_t y = (uint32_t)arx_loadn_le(in, wb), x = (uint32_t)arx_loadn_le(in + wb, wb);
+    for (unsigned i = ks->rounds; i-- > 0;) {
+        y = w32_rotr(y ^ x, 3, n);
+        x = w32_rotl(((x ^ ks->rk[i]) - y) & mask, 8, n);
+    }
+    arx_storen_le(out, y, wb);
+    arx_storen_le(out + wb, x, wb);
+}
+
+static void speck48_encrypt_block(const speck_ks32 *ks, uint8_t *out, const uint8_t *in) {
+    speck_w32_encrypt_block(ks, out, in, 24);
+}
+static void speck48_decrypt_block(const speck_ks32 *ks, uint8_t *out, const uint8_t *in) {
+    speck_w32_decrypt_block(ks, out, in, 24);
+}
+static void speck64_encrypt_block(const speck_ks32 *ks, uint8_t *out, const uint8_t *in) {
+    speck_w32_encrypt_block(ks, out, in, 32);
+}
+static void speck64_decrypt_block(const speck_ks32 *ks, uint8_t *out, const uint8_t *in) {
+    speck_w32_decrypt_block(ks, out, in, 32);
+}
+
+/* ---- 48/64-bit words: SPECK96, SPECK128, alpha = 8, beta = 3 -------------- */
+
+ARX_INLINE uint64_t w64_mask(unsigned n) {
+    return ~(uint64_t)0 >> (64 - n);
+}
+
+ARX_INLINE void speck_w64_setup(speck_ks64 *ks, const uint8_t *key, unsigned n, unsigned m,
+                                unsigned rounds) {
+    const unsigned wb = n / 8;
+    const uint64_t mask = w64_mask(n);
+    uint64_t l[3];
+    uint64_t k = arx_loadn_le(key, wb);
+    for (unsigned j = 0; j + 1 < m; j++) l[j] = arx_loadn_le(key + wb * (j + 1), wb);
+    ks->rounds = rounds;
+    ks->rk[0] = k;
+    for (unsigned i = 0; i + 1 < rounds; i++) {
+        unsigned s = i % (m - 1);
+        l[s] = ((k + arx_rotrn(l[s], 8, n)) & mask) ^ i;
+        k = arx_rotln(k, 3, n) ^ l[s];
+        ks->rk[i + 1] = k;
+    }
+    arx_wipe(l, sizeof l);
+    arx_wipe(&k, sizeof k);
+}
+
+ARX_INLINE void speck_w64_encrypt_block(const speck_ks64 *ks, uint8_t *out, const uint8_t *in,
+                                        unsigned n) {
+    const unsigned wb = n / 8;
+    const uint64_t mask = w64_mask(n);
+    uint64_t y = arx_loadn_le(in, wb), x = arx_loadn_le(in + wb, wb);
+    for (unsigned i = 0; i < ks->rounds; i++) {
+        x = ((arx_rotrn(x, 8, n) + y) & mask) ^ ks->rk[i];
+        y = arx_rotln(y, 3, n) ^ x;
+    }
+    arx_storen_le(out, y, wb);
+    arx_storen_le(out + wb, x, wb);
+}
+
+ARX_INLINE void speck_w64_decrypt_block(const speck_ks64 *ks, uint8_t *out, const uint8_t *in,
+                                        unsigned n) {
+    const unsigned wb = n / 8;
+    const uint64_t mask = w64_mask(n);
+    uint64_t y = arx_loadn_le(in, wb), x = arx_loadn_le(in + wb, wb);
+    for (unsigned i = ks->rounds; i-- > 0;) {
+        y = arx_rotrn(y ^ x, 3, n);
+        x = arx_rotln(((x ^ ks->rk[i]) - y) & mask, 8, n);
+    }
+    arx_storen_le(out, y, wb);
+    arx_storen_le(out + wb, x, wb);
+}
+
+static void speck96_encrypt_block(const speck_ks64 *ks, uint8_t *out, const uint8_t *in) {
+    speck_w64_encrypt_block(ks, out, in, 48);
+}
+static void speck96_decrypt_block(const speck_ks64 *ks, uint8_t *out, const uint8_t *in) {
+    speck_w64_decrypt_block(ks, out, in, 48);
+}
+static void speck128_encrypt_block(const speck_ks64 *ks, uint8_t *out, const uint8_t *in) {
+    speck_w64_encrypt_block(ks, out, in, 64);
+}
+static void speck128_decrypt_block(const speck_ks64 *ks, uint8_t *out, const uint8_t *in) {
+    speck_w64_decrypt_block(ks, out, in, 64);
+}
+
+/* ---- ref backends: one per block size, a loop over the block function ---- */
+
+#define SPECK_REF_BACKEND(B, KS)                                                                   \
+    static void speck##B##_encrypt(const void *ks, uint8_t *out, const uint8_t *in,               \
+                                   size_t nblocks) {                                               \
+        for (size_t i = 0; i < nblocks; i++)                                                       \
+            speck##B##_encrypt_block((const KS *)ks, out + i * (B / 8), in + i * (B / 8));         \
+    }                                                                                              \
+    static void speck##B##_decrypt(const void *ks, uint8_t *out, const uint8_t *in,               \
+                                   size_t nblocks) {                                               \
+        for (size_t i = 0; i < nblocks; i++)                                                       \
+            speck##B##_decrypt_block((const KS *)ks, out + i * (B / 8), in + i * (B / 8));         \
+    }                                                                                              \
+    static const arx_backend speck##B##_ref = {"ref", 0, 1, speck##B##_encrypt,                    \
+                                               speck##B##_decrypt, NULL};
+
+SPECK_REF_BACKEND(32, speck_ks16)
+SPECK_REF_BACKEND(48, speck_ks32)
+SPECK_REF_BACKEND(64, speck_ks32)
+SPECK_REF_BACKEND(96, speck_ks64)
+SPECK_REF_BACKEND(128, speck_ks64)
+
+/* ---- setups and descriptors: m = key words, T = rounds (Table 4.1) ------- */
+
+static void speck_32_64_setup(void *ks, const uint8_t *key) { speck16_setup(ks, key, 4, 22); }
+static void speck_48_72_setup(void *ks, const uint8_t *key) { speck_w32_setup(ks, key, 24, 3, 22); }
+static void speck_48_96_setup(void *ks, const uint8_t *key) { speck_w32_setup(ks, key, 24, 4, 23); }
+static void speck_64_96_setup(void *ks, const uint8_t *key) { speck_w32_setup(ks, key, 32, 3, 26); }
+static void speck_64_128_setup(void *ks, const uint8_t *key) { speck_w32_setup(ks, key, 32, 4, 27); }
+static void speck_96_96_setup(void *ks, const uint8_t *key) { speck_w64_setup(ks, key, 48, 2, 28); }
+static void speck_96_144_setup(void *ks, const uint8_t *key) { speck_w64_setup(ks, key, 48, 3, 29); }
+static void speck_128_128_setup(void *ks, const uint8_t *key) { speck_w64_setup(ks, key, 64, 2, 32); }
+static void speck_128_192_setup(void *ks, const uint8_t *key) { speck_w64_setup(ks, key, 64, 3, 33); }
+static void speck_128_256_setup(void *ks, const uint8_t *key) { speck_w64_setup(ks, key, 64, 4, 34); }
+
+#define SPECK_DESC(B, K, KS)                                                                       \
+    const arx_cipher_desc arx_desc_speck_##B##_##K = {                                             \
+        "speck-" #B "-" #K, "speck", B / 8, K / 8, sizeof(KS), speck_##B##_##K##_setup,           \
+        {&speck##B##_ref, NULL}};
+
+SPECK_DESC(32, 64, speck_ks16)
+SPECK_DESC(48, 72, speck_ks32)
+SPECK_DESC(48, 96, speck_ks32)
+SPECK_DESC(64, 96, speck_ks32)
+SPECK_DESC(64, 128, speck_ks32)
+SPECK_DESC(96, 96, speck_ks64)
+SPECK_DESC(96, 144, speck_ks64)
+SPECK_DESC(128, 128, speck_ks64)
+SPECK_DESC(128, 192, speck_ks64)
+SPECK_DESC(128, 256, speck_ks64)

@@ -1,0 +1,124 @@
+/*
+ * arxcrypt internal helpers: byte order, rotates, wiping, constant-time compare.
+ *
+ * Portable C11 only: no intrinsics here. Every cipher and mode reads and writes
+ * bytes through the load/store helpers, so the library gives the same bytes on
+ * little- and big-endian hosts (the compilers turn these into single loads).
+ */
+#ifndef ARX_INTERNAL_H
+#define ARX_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define ARX_INLINE static inline __attribute__((always_inline))
+#define ARX_UNUSED __attribute__((unused))
+#else
+#define ARX_INLINE static inline
+#define ARX_UNUSED
+#endif
+
+/* ---- byte order ---------------------------------------------------------- */
+
+ARX_INLINE uint16_t arx_load16_le(const uint8_t *p) {
+    return (uint16_t)(p[0] | ((uint16_t)p[1] << 8));
+}
+ARX_INLINE void arx_store16_le(uint8_t *p, uint16_t v) {
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+}
+ARX_INLINE uint32_t arx_load32_le(const uint8_t *p) {
+    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
+}
+ARX_INLINE void arx_store32_le(uint8_t *p, uint32_t v) {
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+}
+ARX_INLINE uint64_t arx_load64_le(const uint8_t *p) {
+    return (uint64_t)arx_load32_le(p) | ((uint64_t)arx_load32_le(p + 4) << 32);
+}
+ARX_INLINE void arx_store64_le(uint8_t *p, uint64_t v) {
+    arx_store32_le(p, (uint32_t)v);
+    arx_store32_le(p + 4, (uint32_t)(v >> 32));
+}
+ARX_INLINE uint32_t arx_load32_be(const uint8_t *p) {
+    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | (uint32_t)p[3];
+}
+ARX_INLINE void arx_store32_be(uint8_t *p, uint32_t v) {
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+ARX_INLINE uint64_t arx_load64_be(const uint8_t *p) {
+    return ((uint64_t)arx_load32_be(p) << 32) | (uint64_t)arx_load32_be(p + 4);
+}
+ARX_INLINE void arx_store64_be(uint8_t *p, uint64_t v) {
+    arx_store32_be(p, (uint32_t)(v >> 32));
+    arx_store32_be(p + 4, (uint32_t)v);
+}
+/* n-byte little-endian words (n <= 8): the 24- and 48-bit words of SPECK/SIMON. */
+ARX_INLINE uint64_t arx_loadn_le(const uint8_t *p, unsigned n) {
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; i++) v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}
+ARX_INLINE void arx_storen_le(uint8_t *p, uint64_t v, unsigned n) {
+    for (unsigned i = 0; i < n; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* ---- rotates (r must be 0 < r < width; compilers emit one rotate) -------- */
+
+ARX_INLINE uint8_t arx_rotl8(uint8_t x, unsigned r) {
+    return (uint8_t)((x << (r & 7)) | (x >> ((8 - r) & 7)));
+}
+ARX_INLINE uint16_t arx_rotl16(uint16_t x, unsigned r) {
+    return (uint16_t)((x << (r & 15)) | (x >> ((16 - r) & 15)));
+}
+ARX_INLINE uint16_t arx_rotr16(uint16_t x, unsigned r) {
+    return (uint16_t)((x >> (r & 15)) | (x << ((16 - r) & 15)));
+}
+ARX_INLINE uint32_t arx_rotl32(uint32_t x, unsigned r) {
+    return (x << (r & 31)) | (x >> ((32 - r) & 31));
+}
+ARX_INLINE uint32_t arx_rotr32(uint32_t x, unsigned r) {
+    return (x >> (r & 31)) | (x << ((32 - r) & 31));
+}
+ARX_INLINE uint64_t arx_rotl64(uint64_t x, unsigned r) {
+    return (x << (r & 63)) | (x >> ((64 - r) & 63));
+}
+ARX_INLINE uint64_t arx_rotr64(uint64_t x, unsigned r) {
+    return (x >> (r & 63)) | (x << ((64 - r) & 63));
+}
+/* Rotates of an n-bit word held in a uint64_t (n = 24 or 48 for SPECK/SIMON). */
+ARX_INLINE uint64_t arx_rotln(uint64_t x, unsigned r, unsigned n) {
+    uint64_t mask = (n == 64) ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
+    return ((x << r) | (x >> (n - r))) & mask;
+}
+ARX_INLINE uint64_t arx_rotrn(uint64_t x, unsigned r, unsigned n) {
+    uint64_t mask = (n == 64) ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
+    return ((x >> r) | (x << (n - r))) & mask;
+}
+
+/* ---- secrets ------------------------------------------------------------- */
+
+/* Zero n bytes in a way the compiler may not drop (store through volatile). */
+void arx_wipe(void *p, size_t n);
+
+/* 1 if a and b are equal in their n bytes, 0 otherwise; time depends on n only. */
+int arx_ct_equal(const void *a, const void *b, size_t n);
+
+/* ---- buffer rules -------------------------------------------------------- */
+
+/* 1 if [a, a+n) and [b, b+n) overlap but a != b (the one overlap the API refuses). */
+ARX_INLINE int arx_partial_overlap(const void *a, const void *b, size_t n) {
+    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    if (n == 0 || x == y) return 0;
+    return (x < y) ? (y - x < n) : (x - y < n);
+}
+
+#endif

@@ -1,0 +1,131 @@
+/*
+ * CBC (NIST SP 800-38A, 6.2), with optional PKCS#7 padding (RFC 5652, 6.3).
+ * Encryption is serial by definition; decryption runs the wide kernel over a
+ * chunk and XORs afterwards, walking the chunk backwards so in-place works.
+ */
+#include "../key.h"
+
+static int cbc_check(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
+                     const uint8_t *in, size_t len) {
+    if (!k) return ARX_ERR_NULL;
+    int rc = arx_check_iv(k, iv, iv_len);
+    if (!rc) rc = arx_check_io(out, in, len);
+    return rc;
+}
+
+/* Whole blocks; chain (block bytes) holds the IV in and the last ciphertext out. */
+static void cbc_enc(const arx_key *k, uint8_t *chain, uint8_t *out, const uint8_t *in, size_t n) {
+    const size_t bb = k->desc->block_bytes;
+    for (size_t i = 0; i < n; i++) {
+        arx_xor(chain, chain, in + i * bb, bb);
+        arx_encrypt_blocks(k, chain, chain, 1);
+        memcpy(out + i * bb, chain, bb);
+    }
+}
+
+static void cbc_dec(const arx_key *k, uint8_t *chain, uint8_t *out, const uint8_t *in, size_t n) {
+    const size_t bb = k->desc->block_bytes;
+    const size_t per = ARX_CHUNK_BYTES / bb;
+    uint8_t buf[ARX_CHUNK_BYTES], next[ARX_MAX_BLOCK];
+    while (n) {
+        size_t m = n < per ? n : per;
+        memcpy(next, in + (m - 1) * bb, bb); /* before out overwrites it */
+        arx_decrypt_blocks(k, buf, in, m);
+        for (size_t j = m - 1; j > 0; j--)
+            arx_xor(out + j * bb, buf + j * bb, in + (j - 1) * bb, bb);
+        arx_xor(out, buf, chain, bb);
+        memcpy(chain, next, bb);
+        in += m * bb;
+        out += m * bb;
+        n -= m;
+    }
+    arx_wipe(buf, sizeof buf);
+}
+
+int arx_cbc_encrypt(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
+                    const uint8_t *in, size_t len) {
+    int rc = cbc_check(k, iv, iv_len, out, in, len);
+    if (rc) return rc;
+    const size_t bb = k->desc->block_bytes;
+    if (len % bb) return ARX_ERR_LENGTH;
+    uint8_t chain[ARX_MAX_BLOCK];
+    memcpy(chain, iv, bb);
+    cbc_enc(k, chain, out, in, len / bb);
+    return ARX_OK;
+}
+
+int arx_cbc_decrypt(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
+                    const uint8_t *in, size_t len) {
+    int rc = cbc_check(k, iv, iv_len, out, in, len);
+    if (rc) return rc;
+    const size_t bb = k->desc->block_bytes;
+    if (len % bb) return ARX_ERR_LENGTH;
+    uint8_t chain[ARX_MAX_BLOCK];
+    memcpy(chain, iv, bb);
+    cbc_dec(k, chain, out, in, len / bb);
+    return ARX_OK;
+}
+
+int arx_cbc_encrypt_pad(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
+                        size_t out_cap, size_t *out_len, const uint8_t *in, size_t len) {
+    if (!out_len) return ARX_ERR_NULL;
+    *out_len = 0;
+    int rc = cbc_check(k, iv, iv_len, out, in, len);
+    if (rc) return rc;
+    const size_t bb = k->desc->block_bytes;
+    const size_t pad = bb - len % bb, total = len + pad;
+    if (total < len) return ARX_ERR_TOO_LONG;
+    if (!out) return ARX_ERR_NULL;
+    if (out_cap < total) return ARX_ERR_BUFFER;
+    /* in (len bytes) and out (total bytes) may be one buffer, or disjoint */
+    if (len && out != in && (uintptr_t)out < (uintptr_t)in + len && (uintptr_t)in < (uintptr_t)out + total)
+        return ARX_ERR_OVERLAP;
+    uint8_t chain[ARX_MAX_BLOCK], last[ARX_MAX_BLOCK];
+    const size_t full = len / bb;
+    memcpy(chain, iv, bb);
+    /* The padded last block is built before the full blocks are encrypted,
+     * since in-place encryption overwrites `in`. */
+    if (len % bb) memcpy(last, in + full * bb, len % bb);
+    memset(last + len % bb, (int)pad, pad);
+    cbc_enc(k, chain, out, in, full);
+    cbc_enc(k, chain, out + full * bb, last, 1);
+    arx_wipe(last, sizeof last);
+    *out_len = total;
+    return ARX_OK;
+}
+
+int arx_cbc_decrypt_pad(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
+                        size_t out_cap, size_t *out_len, const uint8_t *in, size_t len) {
+    if (!out_len) return ARX_ERR_NULL;
+    *out_len = 0;
+    int rc = cbc_check(k, iv, iv_len, out, in, len);
+    if (rc) return rc;
+    const size_t bb = k->desc->block_bytes;
+    if (len == 0 || len % bb) return ARX_ERR_LENGTH;
+    if (out_cap < len - 1) return ARX_ERR_BUFFER;
+    uint8_t chain[ARX_MAX_BLOCK], last[ARX_MAX_BLOCK];
+    const size_t full = len / bb - 1;
+    memcpy(chain, iv, bb);
+    cbc_dec(k, chain, out, in, full);
+    cbc_dec(k, chain, last, in + full * bb, 1);
+
+    /* Constant-time check of the padding (no branch on plaintext): the last
+     * byte p must be 1..bb and the last p bytes must all equal p. */
+    const uint32_t p = last[bb - 1];
+    uint32_t bad = ((p - 1u) >> 8) & 1u;           /* p == 0 */
+    bad |= ((uint32_t)bb - p) >> 31;               /* p > bb */
+    for (size_t i = 0; i < bb; i++) {
+        uint32_t in_pad = ((uint32_t)(bb - 1 - i) - p) >> 31; /* (bb-1-i) < p */
+        uint32_t diff = (uint32_t)(last[i] ^ p);
+        bad |= in_pad & (((0u - diff) >> 31) & 1u); /* diff != 0 inside the padding */
+    }
+    if (bad) { /* the failure itself is public; which byte was wrong is not */
+        arx_wipe(out, full * bb);
+        arx_wipe(last, sizeof last);
+        return ARX_ERR_PADDING;
+    }
+    memcpy(out + full * bb, last, bb - p);
+    arx_wipe(last, sizeof last);
+    *out_len = full * bb + (bb - p);
+    return ARX_OK;
+}

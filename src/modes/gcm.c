@@ -1,0 +1,286 @@
+/*
+ * GCM (NIST SP 800-38D). Counter blocks use inc32 (7.1: only the low 32 bits
+ * count, wrapping mod 2^32), so runs of counters are cut where the low word
+ * wraps and handed to the whole-block CTR engine in between.
+ */
+#include <stdlib.h>
+
+#include "../key.h"
+#include "ghash.h"
+
+/* SP 800-38D, 5.2.1.1: len(P) <= 2^39 - 256 bits; len(A) <= 2^64 - 1 bits. */
+#define GCM_MAX_TEXT ((((uint64_t)1) << 36) - 32)
+#define GCM_MAX_AAD ((((uint64_t)1) << 61) - 1)
+
+enum { GCM_AAD, GCM_ENC, GCM_DEC, GCM_DONE };
+
+struct arx_gcm {
+    const arx_key *key;
+    arx_ghash gh;
+    uint8_t j0[16];      /* pre-counter block; E(J0) masks the tag */
+    uint8_t ctr[16];     /* next counter block */
+    uint8_t stream[16];  /* keystream of the block in progress */
+    uint8_t pending[16]; /* AAD or ciphertext bytes not yet hashed */
+    uint64_t aad_len, text_len;
+    int state;
+};
+
+/* out = in XOR keystream for nblocks, counters from ctr with inc32 semantics. */
+static void gcm_ctr32(const arx_key *k, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks) {
+    while (nblocks) {
+        uint64_t until_wrap = ((uint64_t)1 << 32) - arx_load32_be(ctr + 12);
+        size_t m = (uint64_t)nblocks < until_wrap ? nblocks : (size_t)until_wrap;
+        uint8_t top[12];
+        memcpy(top, ctr, 12);
+        arx_ctr_blocks(k, ctr, out, in, m);
+        memcpy(ctr, top, 12); /* undo any carry out of the low word */
+        in += m * 16;
+        out += m * 16;
+        nblocks -= m;
+    }
+}
+
+/* SP 800-38D, 7.1 steps 1-2: H = E(0^128) and the pre-counter block J0. */
+static void gcm_setup(arx_gcm *c, const arx_key *k, const uint8_t *nonce, size_t nonce_len) {
+    uint8_t h[16] = {0};
+    memset(c, 0, sizeof *c);
+    c->key = k;
+    arx_encrypt_blocks(k, h, h, 1);
+    arx_ghash_init(&c->gh, h);
+    arx_wipe(h, sizeof h);
+    if (nonce_len == 12) {
+        memcpy(c->j0, nonce, 12);
+        c->j0[15] = 1;
+    } else {
+        uint8_t lens[16] = {0};
+        arx_ghash_padded(&c->gh, nonce, nonce_len);
+        arx_store64_be(lens + 8, (uint64_t)nonce_len * 8);
+        arx_ghash_blocks(&c->gh, lens, 1);
+        arx_ghash_out(&c->gh, c->j0);
+        c->gh.y[0] = c->gh.y[1] = 0;
+    }
+    memcpy(c->ctr, c->j0, 16);
+    arx_ctr_inc(c->ctr + 12, 4); /* inc32 */
+    c->state = GCM_AAD;
+}
+
+static int gcm_check_key(const arx_key *k) {
+    if (!k) return ARX_ERR_NULL;
+    return k->desc->block_bytes == 16 ? ARX_OK : ARX_ERR_MODE_UNSUPPORTED;
+}
+
+static int gcm_check_nonce(const uint8_t *nonce, size_t nonce_len) {
+    if (nonce_len == 0 || (uint64_t)nonce_len > (UINT64_MAX >> 3)) return ARX_ERR_IV_LENGTH;
+    return nonce ? ARX_OK : ARX_ERR_NULL;
+}
+
+int arx_gcm_new(arx_gcm **out, const arx_key *k, const uint8_t *nonce, size_t nonce_len) {
+    if (!out) return ARX_ERR_NULL;
+    *out = NULL;
+    int rc = gcm_check_key(k);
+    if (!rc) rc = gcm_check_nonce(nonce, nonce_len);
+    if (rc) return rc;
+    arx_gcm *c = malloc(sizeof *c);
+    if (!c) return ARX_ERR_NOMEM;
+    gcm_setup(c, k, nonce, nonce_len);
+    *out = c;
+    return ARX_OK;
+}
+
+void arx_gcm_free(arx_gcm *c) {
+    if (!c) return;
+    arx_wipe(c, sizeof *c);
+    free(c);
+}
+
+int arx_gcm_aad(arx_gcm *c, const uint8_t *aad, size_t len) {
+    if (!c) return ARX_ERR_NULL;
+    if (len && !aad) return ARX_ERR_NULL;
+    if (c->state != GCM_AAD) return ARX_ERR_STATE;
+    if (len > GCM_MAX_AAD - c->aad_len) return ARX_ERR_TOO_LONG;
+    size_t pos = (size_t)(c->aad_len % 16);
+    c->aad_len += len;
+    if (pos) {
+        size_t m = 16 - pos < len ? 16 - pos : len;
+        memcpy(c->pending + pos, aad, m);
+        aad += m;
+        len -= m;
+        if (pos + m < 16) return ARX_OK;
+        arx_ghash_blocks(&c->gh, c->pending, 1);
+    }
+    arx_ghash_blocks(&c->gh, aad, len / 16);
+    if (len % 16) memcpy(c->pending, aad + (len & ~(size_t)15), len % 16);
+    return ARX_OK;
+}
+
+/* First data call: hash the zero-padded tail of the AAD. */
+static void gcm_close_aad(arx_gcm *c) {
+    size_t pos = (size_t)(c->aad_len % 16);
+    if (pos) {
+        memset(c->pending + pos, 0, 16 - pos);
+        arx_ghash_blocks(&c->gh, c->pending, 1);
+    }
+}
+
+static int gcm_update(arx_gcm *c, uint8_t *out, const uint8_t *in, size_t len, int dir) {
+    if (!c) return ARX_ERR_NULL;
+    int rc = arx_check_io(out, in, len);
+    if (rc) return rc;
+    if (c->state == GCM_AAD) {
+        gcm_close_aad(c);
+        c->state = dir;
+    }
+    if (c->state != dir) return ARX_ERR_STATE;
+    if (len > GCM_MAX_TEXT - c->text_len) return ARX_ERR_TOO_LONG;
+    if (len == 0) return ARX_OK;
+    size_t pos = (size_t)(c->text_len % 16);
+    c->text_len += len;
+    /* Finish the block in progress. `pending` collects ciphertext for GHASH. */
+    while (pos && pos < 16 && len) {
+        uint8_t x = *in++;
+        uint8_t y = (uint8_t)(x ^ c->stream[pos]);
+        c->pending[pos++] = dir == GCM_ENC ? y : x;
+        *out++ = y;
+        len--;
+    }
+    if (pos == 16) arx_ghash_blocks(&c->gh, c->pending, 1);
+    /* Whole blocks, a chunk at a time so the data is still in cache for GHASH.
+     * Decryption hashes the ciphertext before in-place decryption overwrites it. */
+    size_t full = len / 16;
+    while (full) {
+        size_t m = full < ARX_CHUNK_BYTES / 16 ? full : ARX_CHUNK_BYTES / 16;
+        if (dir == GCM_DEC) arx_ghash_blocks(&c->gh, in, m);
+        gcm_ctr32(c->key, c->ctr, out, in, m);
+        if (dir == GCM_ENC) arx_ghash_blocks(&c->gh, out, m);
+        in += m * 16;
+        out += m * 16;
+        len -= m * 16;
+        full -= m;
+    }
+    if (len) { /* start a block; keep its keystream and ciphertext */
+        memset(c->stream, 0, 16);
+        gcm_ctr32(c->key, c->ctr, c->stream, c->stream, 1);
+        for (size_t i = 0; i < len; i++) {
+            uint8_t y = (uint8_t)(in[i] ^ c->stream[i]);
+            c->pending[i] = dir == GCM_ENC ? y : in[i];
+            out[i] = y;
+        }
+    }
+    return ARX_OK;
+}
+
+int arx_gcm_encrypt_update(arx_gcm *c, uint8_t *out, const uint8_t *in, size_t len) {
+    return gcm_update(c, out, in, len, GCM_ENC);
+}
+int arx_gcm_decrypt_update(arx_gcm *c, uint8_t *out, const uint8_t *in, size_t len) {
+    return gcm_update(c, out, in, len, GCM_DEC);
+}
+
+/* SP 800-38D, 7.1 steps 5-6: S = GHASH(... || [len(A)]64 || [len(C)]64), T = E(J0) xor S. */
+static void gcm_tag(arx_gcm *c, uint8_t full[16]) {
+    if (c->state == GCM_AAD) gcm_close_aad(c);
+    size_t pos = (size_t)(c->text_len % 16);
+    if (pos) {
+        memset(c->pending + pos, 0, 16 - pos);
+        arx_ghash_blocks(&c->gh, c->pending, 1);
+    }
+    uint8_t lens[16], ej0[16];
+    arx_store64_be(lens, c->aad_len * 8);
+    arx_store64_be(lens + 8, c->text_len * 8);
+    arx_ghash_blocks(&c->gh, lens, 1);
+    arx_ghash_out(&c->gh, full);
+    arx_encrypt_blocks(c->key, ej0, c->j0, 1);
+    arx_xor(full, full, ej0, 16);
+    arx_wipe(ej0, sizeof ej0);
+    c->state = GCM_DONE;
+}
+
+static int gcm_check_tag(const uint8_t *tag, size_t tag_len) {
+    if (tag_len < 4 || tag_len > 16) return ARX_ERR_TAG_LENGTH;
+    return tag ? ARX_OK : ARX_ERR_NULL;
+}
+
+int arx_gcm_encrypt_final(arx_gcm *c, uint8_t *tag, size_t tag_len) {
+    if (!c) return ARX_ERR_NULL;
+    int rc = gcm_check_tag(tag, tag_len);
+    if (rc) return rc;
+    if (c->state == GCM_DEC || c->state == GCM_DONE) return ARX_ERR_STATE;
+    uint8_t full[16];
+    gcm_tag(c, full);
+    memcpy(tag, full, tag_len);
+    arx_wipe(full, sizeof full);
+    return ARX_OK;
+}
+
+int arx_gcm_decrypt_final(arx_gcm *c, const uint8_t *tag, size_t tag_len) {
+    if (!c) return ARX_ERR_NULL;
+    int rc = gcm_check_tag(tag, tag_len);
+    if (rc) return rc;
+    if (c->state == GCM_ENC || c->state == GCM_DONE) return ARX_ERR_STATE;
+    uint8_t full[16];
+    gcm_tag(c, full);
+    int ok = arx_ct_equal(full, tag, tag_len);
+    arx_wipe(full, sizeof full);
+    return ok ? ARX_OK : ARX_ERR_AUTH;
+}
+
+static int gcm_check_oneshot(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
+                             const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,
+                             size_t len, const uint8_t *tag, size_t tag_len) {
+    int rc = gcm_check_key(k);
+    if (!rc) rc = gcm_check_nonce(nonce, nonce_len);
+    if (!rc) rc = gcm_check_tag(tag, tag_len);
+    if (!rc && aad_len && !aad) rc = ARX_ERR_NULL;
+    if (!rc) rc = arx_check_io(out, in, len);
+    if (!rc && ((uint64_t)len > GCM_MAX_TEXT || (uint64_t)aad_len > GCM_MAX_AAD)) rc = ARX_ERR_TOO_LONG;
+    return rc;
+}
+
+int arx_gcm_encrypt(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
+                    const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,
+                    size_t len, uint8_t *tag, size_t tag_len) {
+    int rc = gcm_check_oneshot(k, nonce, nonce_len, aad, aad_len, out, in, len, tag, tag_len);
+    if (rc) return rc;
+    arx_gcm c;
+    gcm_setup(&c, k, nonce, nonce_len);
+    arx_gcm_aad(&c, aad, aad_len);
+    gcm_update(&c, out, in, len, GCM_ENC);
+    arx_gcm_encrypt_final(&c, tag, tag_len);
+    arx_wipe(&c, sizeof c);
+    return ARX_OK;
+}
+
+int arx_gcm_decrypt(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
+                    const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,
+                    size_t len, const uint8_t *tag, size_t tag_len) {
+    int rc = gcm_check_oneshot(k, nonce, nonce_len, aad, aad_len, out, in, len, tag, tag_len);
+    if (rc) return rc;
+    /* Verify first, decrypt only on success: no plaintext is ever computed for
+     * a forged message. Costs a second pass over the data; the streaming API
+     * is the one-pass alternative for callers who buffer themselves. */
+    arx_gcm c;
+    uint8_t full[16];
+    gcm_setup(&c, k, nonce, nonce_len);
+    arx_gcm_aad(&c, aad, aad_len);
+    gcm_close_aad(&c);
+    c.state = GCM_DEC;
+    c.text_len = len;
+    arx_ghash_blocks(&c.gh, in, len / 16);
+    if (len % 16) memcpy(c.pending, in + (len & ~(size_t)15), len % 16); /* gcm_tag pads it */
+    gcm_tag(&c, full);
+    int ok = arx_ct_equal(full, tag, tag_len);
+    if (ok) {
+        size_t nfull = len / 16, rest = len % 16;
+        gcm_ctr32(k, c.ctr, out, in, nfull);
+        if (rest) {
+            memset(c.stream, 0, 16);
+            gcm_ctr32(k, c.ctr, c.stream, c.stream, 1);
+            arx_xor(out + nfull * 16, in + nfull * 16, c.stream, rest);
+        }
+    } else if (len) {
+        arx_wipe(out, len);
+    }
+    arx_wipe(full, sizeof full);
+    arx_wipe(&c, sizeof c);
+    return ok ? ARX_OK : ARX_ERR_AUTH;
+}

@@ -1,0 +1,101 @@
+/*
+ * Portable constant-time GHASH: no tables, no branches on data.
+ *
+ * Representation. GCM writes a field element as 16 bytes whose first bit
+ * (the MSB of byte 0) is the coefficient of x^0 (SP 800-38D, 6.3). Loading
+ * bytes 0..7 big-endian puts that bit at bit 63; reversing the 64 bits puts
+ * it at bit 0. So w0 = rev64(load_be(b)), w1 = rev64(load_be(b + 8)) gives a
+ * polynomial whose bit i is the coefficient of x^i, and ordinary carry-less
+ * multiplication and reduction modulo x^128 + x^7 + x^2 + x + 1 apply.
+ *
+ * Carry-less multiplication with integer multiplies. Split each 32-bit
+ * operand into four masks of every fourth bit. A product of two masked words
+ * adds at most 8 one-bit products into any bit position, and positions that
+ * share a residue mod 4 are 4 bits apart, so the sums never carry into the
+ * next position of the same residue; keeping only the right residue of each
+ * product yields the carry-less product (the technique of BearSSL's
+ * ghash_ctmul32, written anew here). Integer multiplication is constant time
+ * on the CPUs this library targets; docs/SECURITY.md lists the exceptions.
+ */
+#include "ghash.h"
+
+#include "../internal.h"
+
+static uint64_t clmul32(uint32_t x, uint32_t y) {
+    const uint32_t m0 = 0x11111111u, m1 = 0x22222222u, m2 = 0x44444444u, m3 = 0x88888888u;
+    uint64_t x0 = x & m0, x1 = x & m1, x2 = x & m2, x3 = x & m3;
+    uint64_t y0 = y & m0, y1 = y & m1, y2 = y & m2, y3 = y & m3;
+    uint64_t z0 = (x0 * y0) ^ (x1 * y3) ^ (x2 * y2) ^ (x3 * y1);
+    uint64_t z1 = (x0 * y1) ^ (x1 * y0) ^ (x2 * y3) ^ (x3 * y2);
+    uint64_t z2 = (x0 * y2) ^ (x1 * y1) ^ (x2 * y0) ^ (x3 * y3);
+    uint64_t z3 = (x0 * y3) ^ (x1 * y2) ^ (x2 * y1) ^ (x3 * y0);
+    return (z0 & 0x1111111111111111u) | (z1 & 0x2222222222222222u) |
+           (z2 & 0x4444444444444444u) | (z3 & 0x8888888888888888u);
+}
+
+/* 64 x 64 -> 128 carry-less, Karatsuba over 32-bit halves: hi:lo. */
+static void clmul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo) {
+    uint32_t a0 = (uint32_t)a, a1 = (uint32_t)(a >> 32);
+    uint32_t b0 = (uint32_t)b, b1 = (uint32_t)(b >> 32);
+    uint64_t l = clmul32(a0, b0), h = clmul32(a1, b1);
+    uint64_t m = clmul32(a0 ^ a1, b0 ^ b1) ^ l ^ h;
+    *lo = l ^ (m << 32);
+    *hi = h ^ (m >> 32);
+}
+
+/* y = y * h mod x^128 + x^7 + x^2 + x + 1. */
+static void gf128_mul(uint64_t y[2], const uint64_t h[2]) {
+    uint64_t p0, p1, p2, p3, m0, m1;
+    clmul64(y[0], h[0], &p1, &p0);
+    clmul64(y[1], h[1], &p3, &p2);
+    clmul64(y[0] ^ y[1], h[0] ^ h[1], &m1, &m0);
+    m0 ^= p0 ^ p2;
+    m1 ^= p1 ^ p3;
+    p1 ^= m0;
+    p2 ^= m1;
+    /* x^128 = x^7 + x^2 + x + 1: fold p3 (at x^192) into p1..p2, then p2 (at x^128) into p0..p1. */
+    p1 ^= p3 ^ (p3 << 1) ^ (p3 << 2) ^ (p3 << 7);
+    p2 ^= (p3 >> 63) ^ (p3 >> 62) ^ (p3 >> 57);
+    p0 ^= p2 ^ (p2 << 1) ^ (p2 << 2) ^ (p2 << 7);
+    p1 ^= (p2 >> 63) ^ (p2 >> 62) ^ (p2 >> 57);
+    y[0] = p0;
+    y[1] = p1;
+}
+
+static uint64_t rev64(uint64_t x) {
+    x = ((x & 0x5555555555555555u) << 1) | ((x >> 1) & 0x5555555555555555u);
+    x = ((x & 0x3333333333333333u) << 2) | ((x >> 2) & 0x3333333333333333u);
+    x = ((x & 0x0f0f0f0f0f0f0f0fu) << 4) | ((x >> 4) & 0x0f0f0f0f0f0f0f0fu);
+    x = ((x & 0x00ff00ff00ff00ffu) << 8) | ((x >> 8) & 0x00ff00ff00ff00ffu);
+    x = ((x & 0x0000ffff0000ffffu) << 16) | ((x >> 16) & 0x0000ffff0000ffffu);
+    return (x << 32) | (x >> 32);
+}
+
+void arx_ghash_init(arx_ghash *g, const uint8_t h[16]) {
+    g->h[0] = rev64(arx_load64_be(h));
+    g->h[1] = rev64(arx_load64_be(h + 8));
+    g->y[0] = g->y[1] = 0;
+}
+
+void arx_ghash_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks) {
+    for (size_t i = 0; i < nblocks; i++, data += 16) {
+        g->y[0] ^= rev64(arx_load64_be(data));
+        g->y[1] ^= rev64(arx_load64_be(data + 8));
+        gf128_mul(g->y, g->h);
+    }
+}
+
+void arx_ghash_padded(arx_ghash *g, const uint8_t *data, size_t len) {
+    arx_ghash_blocks(g, data, len / 16);
+    if (len % 16) {
+        uint8_t last[16] = {0};
+        memcpy(last, data + (len & ~(size_t)15), len % 16);
+        arx_ghash_blocks(g, last, 1);
+        arx_wipe(last, sizeof last);
+    }
+}
+
+void arx_ghash_out(const arx_ghash *g, uint8_t out[16]) {
+    arx_store64_be(out, rev64(g->y[0]));
+    arx_store64_be(out + 8, rev64(g->y[1]));
+}

@@ -1,0 +1,176 @@
+/*
+ * Cipher names -> descriptors, mode names, keys and their backends, error
+ * strings. A key picks its backend once, when it is made: the widest one
+ * (last in the descriptor's list) whose CPU features are all present.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "key.h"
+
+#define ARX_ENTRY(id) &arx_desc_##id,
+static const arx_cipher_desc *const all_ciphers[] = {ARX_CIPHER_LIST(ARX_ENTRY)};
+#undef ARX_ENTRY
+#define N_CIPHERS (sizeof all_ciphers / sizeof all_ciphers[0])
+
+const char *arx_version(void) { return ARX_VERSION_STRING; }
+
+size_t arx_cipher_count(void) { return N_CIPHERS; }
+
+const arx_cipher *arx_cipher_at(size_t i) {
+    return i < N_CIPHERS ? (const arx_cipher *)(const void *)all_ciphers[i] : NULL;
+}
+
+const arx_cipher *arx_cipher_by_name(const char *name) {
+    if (!name) return NULL;
+    for (size_t i = 0; i < N_CIPHERS; i++)
+        if (strcmp(all_ciphers[i]->name, name) == 0) return arx_cipher_at(i);
+    return NULL;
+}
+
+const char *arx_cipher_name(const arx_cipher *c) { return c ? arx_desc_of(c)->name : NULL; }
+size_t arx_cipher_block_bytes(const arx_cipher *c) { return c ? arx_desc_of(c)->block_bytes : 0; }
+size_t arx_cipher_key_bytes(const arx_cipher *c) { return c ? arx_desc_of(c)->key_bytes : 0; }
+
+size_t arx_cipher_backend_count(const arx_cipher *c) {
+    size_t n = 0;
+    if (c)
+        while (n < ARX_MAX_BACKENDS && arx_desc_of(c)->backends[n]) n++;
+    return n;
+}
+
+const char *arx_cipher_backend_name(const arx_cipher *c, size_t i) {
+    return i < arx_cipher_backend_count(c) ? arx_desc_of(c)->backends[i]->name : NULL;
+}
+
+static int backend_runs(const arx_backend *b) {
+    return (b->requires & arx_cpu_features()) == b->requires;
+}
+
+int arx_cipher_backend_available(const arx_cipher *c, size_t i) {
+    return i < arx_cipher_backend_count(c) && backend_runs(arx_desc_of(c)->backends[i]);
+}
+
+/* ---- modes ---------------------------------------------------------------- */
+
+static const char *const mode_names[ARX_MODE_COUNT_] = {"ecb", "cbc", "cfb", "ofb",
+                                                       "ctr", "gcm", "ccm", "cmac"};
+
+const char *arx_mode_name(arx_mode m) {
+    return ((unsigned)m < ARX_MODE_COUNT_) ? mode_names[m] : NULL;
+}
+
+int arx_mode_by_name(const char *name, arx_mode *m) {
+    if (!name || !m) return ARX_ERR_NULL;
+    for (unsigned i = 0; i < ARX_MODE_COUNT_; i++)
+        if (strcmp(mode_names[i], name) == 0) {
+            *m = (arx_mode)i;
+            return ARX_OK;
+        }
+    return ARX_ERR_UNKNOWN_MODE;
+}
+
+int arx_mode_check(const arx_cipher *c, arx_mode m) {
+    if (!c) return ARX_ERR_NULL;
+    unsigned b = arx_desc_of(c)->block_bytes;
+    switch (m) {
+    case ARX_MODE_ECB: case ARX_MODE_CBC: case ARX_MODE_CFB: case ARX_MODE_OFB: case ARX_MODE_CTR:
+        return ARX_OK;
+    case ARX_MODE_GCM: case ARX_MODE_CCM: /* SP 800-38D/38C define them for 128-bit blocks */
+        return b == 16 ? ARX_OK : ARX_ERR_MODE_UNSUPPORTED;
+    case ARX_MODE_CMAC: /* SP 800-38B gives R_b only for 64- and 128-bit blocks */
+        return (b == 8 || b == 16) ? ARX_OK : ARX_ERR_MODE_UNSUPPORTED;
+    default:
+        return ARX_ERR_UNKNOWN_MODE;
+    }
+}
+
+/* ---- keys ----------------------------------------------------------------- */
+
+int arx_key_new(arx_key **out, const arx_cipher *c, const uint8_t *key, size_t key_len,
+                const char *backend) {
+    if (!out) return ARX_ERR_NULL;
+    *out = NULL;
+    if (!c || !key) return ARX_ERR_NULL;
+    const arx_cipher_desc *d = arx_desc_of(c);
+    if (key_len != d->key_bytes) return ARX_ERR_KEY_LENGTH;
+
+    const arx_backend *be = NULL;
+    size_t nb = arx_cipher_backend_count(c);
+    if (!backend || !backend[0]) {
+        for (size_t i = 0; i < nb; i++)
+            if (backend_runs(d->backends[i])) be = d->backends[i];
+    } else {
+        for (size_t i = 0; i < nb; i++)
+            if (strcmp(d->backends[i]->name, backend) == 0) be = d->backends[i];
+        if (!be) return ARX_ERR_UNKNOWN_BACKEND;
+        if (!backend_runs(be)) return ARX_ERR_BACKEND_UNAVAILABLE;
+    }
+    if (!be) return ARX_ERR_BACKEND_UNAVAILABLE; /* unreachable: ref needs nothing */
+
+    size_t head = (sizeof(arx_key) + 63) & ~(size_t)63;
+    size_t size = head + d->ks_bytes + 64; /* + 64: malloc's alignment may be as low as 8 */
+    unsigned char *mem = malloc(size);
+    if (!mem) return ARX_ERR_NOMEM;
+    memset(mem, 0, size);
+    arx_key *k = (arx_key *)(void *)mem;
+    uintptr_t ks = ((uintptr_t)(mem + head) + 63) & ~(uintptr_t)63;
+    k->desc = d;
+    k->be = be;
+    k->ks = (void *)ks;
+    k->alloc_size = size;
+    d->setup(k->ks, key);
+    *out = k;
+    return ARX_OK;
+}
+
+void arx_key_free(arx_key *k) {
+    if (!k) return;
+    arx_wipe(k, k->alloc_size);
+    free(k);
+}
+
+const arx_cipher *arx_key_cipher(const arx_key *k) {
+    return k ? (const arx_cipher *)(const void *)k->desc : NULL;
+}
+const char *arx_key_backend(const arx_key *k) { return k ? k->be->name : NULL; }
+
+/* ---- errors --------------------------------------------------------------- */
+
+const char *arx_strerror(int code) {
+    switch (code) {
+    case ARX_OK: return "success";
+    case ARX_ERR_NULL: return "NULL pointer with a non-zero length";
+    case ARX_ERR_UNKNOWN_CIPHER: return "unknown cipher";
+    case ARX_ERR_UNKNOWN_MODE: return "unknown mode";
+    case ARX_ERR_UNKNOWN_BACKEND: return "unknown backend for this cipher";
+    case ARX_ERR_BACKEND_UNAVAILABLE: return "backend not supported by this CPU";
+    case ARX_ERR_MODE_UNSUPPORTED: return "mode not defined for this cipher's block size";
+    case ARX_ERR_KEY_LENGTH: return "wrong key length for this cipher";
+    case ARX_ERR_IV_LENGTH: return "wrong IV or nonce length";
+    case ARX_ERR_TAG_LENGTH: return "tag length not allowed";
+    case ARX_ERR_LENGTH: return "data length is not a multiple of the block size";
+    case ARX_ERR_TOO_LONG: return "data too long for this mode";
+    case ARX_ERR_PADDING: return "invalid padding";
+    case ARX_ERR_AUTH: return "authentication failed";
+    case ARX_ERR_OVERLAP: return "input and output overlap without being the same buffer";
+    case ARX_ERR_STATE: return "call out of order for this context";
+    case ARX_ERR_BUFFER: return "output buffer too small";
+    case ARX_ERR_NOMEM: return "out of memory";
+    default: return "unknown error";
+    }
+}
+
+/* ---- shared argument checks for the modes ------------------------------- */
+
+int arx_check_io(const uint8_t *out, const uint8_t *in, size_t len) {
+    if (len && (!out || !in)) return ARX_ERR_NULL;
+    if (arx_partial_overlap(out, in, len)) return ARX_ERR_OVERLAP;
+    return ARX_OK;
+}
+
+int arx_check_iv(const arx_key *k, const uint8_t *iv, size_t iv_len) {
+    if (iv_len != k->desc->block_bytes) return ARX_ERR_IV_LENGTH;
+    if (!iv) return ARX_ERR_NULL;
+    return ARX_OK;
+}
