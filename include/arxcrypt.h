@@ -146,7 +146,7 @@ int arx_cbc_decrypt(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t 
  * Decrypt takes a non-zero multiple of the block, needs out_cap >= len - 1
  * (checked before anything is decrypted) and writes the unpadded plaintext.
  * *out_len gets the count written. Bad padding: ARX_ERR_PADDING, checked in
- * constant time, *out_len = 0 and `out` zeroed.
+ * constant time, *out_len = 0 and the first len - 1 bytes of `out` zeroed.
  * In-place (out == in) is allowed for both.
  */
 int arx_cbc_encrypt_pad(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,

@@ -120,7 +120,7 @@ int arx_cbc_decrypt_pad(const arx_key *k, const uint8_t *iv, size_t iv_len, uint
         bad |= in_pad & (((0u - diff) >> 31) & 1u); /* diff != 0 inside the padding */
     }
     if (bad) { /* the failure itself is public; which byte was wrong is not */
-        arx_wipe(out, full * bb);
+        arx_wipe(out, len - 1); /* all the caller's promised space, not just what was written */
         arx_wipe(last, sizeof last);
         return ARX_ERR_PADDING;
     }

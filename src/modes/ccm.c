@@ -42,11 +42,9 @@ static int ccm_check(const arx_key *k, const uint8_t *nonce, size_t nonce_len, c
     if (nonce_len < 7 || nonce_len > 13) return ARX_ERR_IV_LENGTH;
     if (tag_len < 4 || tag_len > 16 || (tag_len & 1)) return ARX_ERR_TAG_LENGTH;
     if (!nonce || !tag || (aad_len && !aad)) return ARX_ERR_NULL;
-    int rc = arx_check_io(out, in, len);
-    if (rc) return rc;
     size_t q = 15 - nonce_len; /* bytes of the length field */
     if (q < 8 && (uint64_t)len >> (8 * q)) return ARX_ERR_TOO_LONG;
-    return ARX_OK;
+    return arx_check_io(out, in, len);
 }
 
 /* Tag before encryption: T = MSB_t(CBC-MAC(B0 || A || P)) xor MSB_t(E(Ctr0)). */

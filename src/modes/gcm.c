@@ -124,14 +124,14 @@ static void gcm_close_aad(arx_gcm *c) {
 
 static int gcm_update(arx_gcm *c, uint8_t *out, const uint8_t *in, size_t len, int dir) {
     if (!c) return ARX_ERR_NULL;
+    if (c->state != GCM_AAD && c->state != dir) return ARX_ERR_STATE;
+    if (len > GCM_MAX_TEXT - c->text_len) return ARX_ERR_TOO_LONG;
     int rc = arx_check_io(out, in, len);
     if (rc) return rc;
     if (c->state == GCM_AAD) {
         gcm_close_aad(c);
         c->state = dir;
     }
-    if (c->state != dir) return ARX_ERR_STATE;
-    if (len > GCM_MAX_TEXT - c->text_len) return ARX_ERR_TOO_LONG;
     if (len == 0) return ARX_OK;
     size_t pos = (size_t)(c->text_len % 16);
     c->text_len += len;
@@ -231,8 +231,8 @@ static int gcm_check_oneshot(const arx_key *k, const uint8_t *nonce, size_t nonc
     if (!rc) rc = gcm_check_nonce(nonce, nonce_len);
     if (!rc) rc = gcm_check_tag(tag, tag_len);
     if (!rc && aad_len && !aad) rc = ARX_ERR_NULL;
-    if (!rc) rc = arx_check_io(out, in, len);
     if (!rc && ((uint64_t)len > GCM_MAX_TEXT || (uint64_t)aad_len > GCM_MAX_AAD)) rc = ARX_ERR_TOO_LONG;
+    if (!rc) rc = arx_check_io(out, in, len);
     return rc;
 }
 
