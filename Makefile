@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all build test bench sanitize clean
+.PHONY: all build test bench sanitize test-be clean
 
 all: build
 
@@ -24,5 +24,11 @@ bench: build
 sanitize:
 	$(MAKE) test BUILD=build-asan CMAKE_FLAGS="-DCMAKE_BUILD_TYPE=Debug -DARX_SANITIZE=address,undefined"
 
+# Big-endian: the C tests cross-built for s390x and run under qemu-user.
+test-be:
+	cmake -S . -B build-s390x -DCMAKE_BUILD_TYPE=Release -DCMAKE_TOOLCHAIN_FILE=cmake/toolchain-s390x.cmake
+	cmake --build build-s390x -j $(JOBS)
+	ctest --test-dir build-s390x --output-on-failure -j $(JOBS) -E '^cli$$'
+
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-s390x
