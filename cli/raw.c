@@ -146,18 +146,23 @@ int arx_cmd_raw(int argc, char **argv) {
     }
     if (!(in = read_all(o.in, &in_len))) goto done;
 
-    size_t out_len = in_len;
+    size_t out_len = in_len, nwrite = 0;
     const uint8_t *tag_in = NULL;
     if (aead && o.decrypt) { /* input is ciphertext || tag */
-        if (tag_len >= 4 && tag_len <= 16 && in_len < tag_len) {
+        if (in_len < tag_len) {
+            /* Too short to hold a tag. Let the library judge the nonce and tag
+             * length first (a bad parameter is exit 2, not an auth failure);
+             * whatever it says about the dummy tag, nothing is written. */
+            uint8_t dummy[64] = {0};
+            rc = mode == ARX_MODE_GCM ? arx_gcm_decrypt(k, iv, iv_len, aad, aad_len, NULL, NULL, 0, dummy, tag_len)
+                                      : arx_ccm_decrypt(k, iv, iv_len, aad, aad_len, NULL, NULL, 0, dummy, tag_len);
+            if (rc != ARX_OK && rc != ARX_ERR_AUTH) goto report;
             fprintf(stderr, "authentication failed (input shorter than the %zu-byte tag)\n", tag_len);
             status = 1;
             goto done;
         }
-        if (in_len >= tag_len) {
-            out_len = in_len - tag_len;
-            tag_in = in + out_len;
-        }
+        out_len = in_len - tag_len;
+        tag_in = in + out_len;
     }
     out = malloc(in_len + 2 * bb + 1);
     if (!out) {
@@ -165,7 +170,7 @@ int arx_cmd_raw(int argc, char **argv) {
         goto done;
     }
 
-    size_t nwrite = out_len;
+    nwrite = out_len;
     switch (mode) {
     case ARX_MODE_ECB:
         rc = o.decrypt ? arx_ecb_decrypt(k, out, in, in_len) : arx_ecb_encrypt(k, out, in, in_len);
@@ -210,6 +215,7 @@ int arx_cmd_raw(int argc, char **argv) {
         rc = ARX_ERR_UNKNOWN_MODE;
     }
 
+report:
     if (rc == ARX_ERR_AUTH) {
         fprintf(stderr, "authentication failed\n");
         status = 1;
