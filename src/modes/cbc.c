@@ -42,28 +42,28 @@ static void cbc_dec(const arx_key *k, uint8_t *chain, uint8_t *out, const uint8_
     arx_wipe(buf, sizeof buf);
 }
 
-int arx_cbc_encrypt(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
-                    const uint8_t *in, size_t len) {
+typedef void (*cbc_fn)(const arx_key *, uint8_t *, uint8_t *, const uint8_t *, size_t);
+
+static int cbc_whole(cbc_fn fn, const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
+                     const uint8_t *in, size_t len) {
     int rc = cbc_check(k, iv, iv_len, out, in, len);
     if (rc) return rc;
     const size_t bb = k->desc->block_bytes;
     if (len % bb) return ARX_ERR_LENGTH;
     uint8_t chain[ARX_MAX_BLOCK];
     memcpy(chain, iv, bb);
-    cbc_enc(k, chain, out, in, len / bb);
+    fn(k, chain, out, in, len / bb);
     return ARX_OK;
+}
+
+int arx_cbc_encrypt(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
+                    const uint8_t *in, size_t len) {
+    return cbc_whole(cbc_enc, k, iv, iv_len, out, in, len);
 }
 
 int arx_cbc_decrypt(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
                     const uint8_t *in, size_t len) {
-    int rc = cbc_check(k, iv, iv_len, out, in, len);
-    if (rc) return rc;
-    const size_t bb = k->desc->block_bytes;
-    if (len % bb) return ARX_ERR_LENGTH;
-    uint8_t chain[ARX_MAX_BLOCK];
-    memcpy(chain, iv, bb);
-    cbc_dec(k, chain, out, in, len / bb);
-    return ARX_OK;
+    return cbc_whole(cbc_dec, k, iv, iv_len, out, in, len);
 }
 
 int arx_cbc_encrypt_pad(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
