@@ -43,6 +43,21 @@ enum {
 
 uint32_t arx_cpu_features(void); /* cached after the first call */
 
+/* The CPU bits each x86 backend needs at least (a kernel that also uses
+ * VBMI2 or GFNI ORs those in). AVX-512 here means F + BW + VL. */
+#define ARX_REQ_SSE2 ARX_CPU_SSE2
+#define ARX_REQ_AVX2 ARX_CPU_AVX2
+#define ARX_REQ_AVX512 (ARX_CPU_AVX512F | ARX_CPU_AVX512BW | ARX_CPU_AVX512VL)
+
+/* 1 when the x86-64 ISA files (<family>_sse2.c, _avx2.c, _avx512.c) are part
+ * of the build, so descriptors may list their backends. CMake defines
+ * ARX_NO_X86_SIMD when it leaves them out. */
+#if defined(__x86_64__) && !defined(ARX_NO_X86_SIMD)
+#define ARX_X86_SIMD 1
+#else
+#define ARX_X86_SIMD 0
+#endif
+
 typedef void (*arx_block_fn)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 
 /*
