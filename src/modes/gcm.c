@@ -46,7 +46,7 @@ static void gcm_setup(arx_gcm *c, const arx_key *k, const uint8_t *nonce, size_t
     memset(c, 0, sizeof *c);
     c->key = k;
     arx_encrypt_blocks(k, h, h, 1);
-    arx_ghash_init(&c->gh, h);
+    arx_ghash_init(&c->gh, h, arx_ghash_pick(k->be));
     arx_wipe(h, sizeof h);
     if (nonce_len == 12) {
         memcpy(c->j0, nonce, 12);
@@ -57,7 +57,7 @@ static void gcm_setup(arx_gcm *c, const arx_key *k, const uint8_t *nonce, size_t
         arx_store64_be(lens + 8, (uint64_t)nonce_len * 8);
         arx_ghash_blocks(&c->gh, lens, 1);
         arx_ghash_out(&c->gh, c->j0);
-        c->gh.y[0] = c->gh.y[1] = 0;
+        arx_ghash_reset(&c->gh);
     }
     memcpy(c->ctr, c->j0, 16);
     arx_ctr_inc(c->ctr + 12, 4); /* inc32 */

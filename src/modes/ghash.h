@@ -1,22 +1,48 @@
-/* GHASH (NIST SP 800-38D, 6.4) over whole 16-byte blocks. */
+/*
+ * GHASH (NIST SP 800-38D, 6.4) over whole 16-byte blocks, with one portable
+ * constant-time implementation and x86 carry-less-multiply ones. Which one a
+ * GCM context uses follows its key's backend (arx_ghash_pick), so forcing a
+ * backend also forces the GHASH that goes with it and the tests reach each.
+ */
 #ifndef ARX_GHASH_H
 #define ARX_GHASH_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-/* Field elements are kept as polynomials: bit i of w[0] | w[1] << 64 is the
- * coefficient of x^i (ghash_ct.c explains the conversion from GCM bytes). */
+enum { ARX_GHASH_CT, ARX_GHASH_PCLMUL, ARX_GHASH_VPCLMUL };
+
 typedef struct arx_ghash {
-    uint64_t h[2]; /* hash subkey H */
-    uint64_t y[2]; /* running value Y */
+    int impl;
+    /* portable: polynomials, bit i of w[0] | w[1] << 64 = coefficient of x^i */
+    uint64_t h[2];
+    uint64_t y[2];
+    /* x86: byte-reversed elements (see ghash_pclmul.c); yr = Y,
+     * htab[i] = H^(16 - i), so the powers a run of k blocks needs,
+     * H^k ... H^1, are the contiguous htab[16 - k .. 15]. */
+    uint8_t yr[16];
+    uint8_t htab[16][16];
 } arx_ghash;
 
-void arx_ghash_init(arx_ghash *g, const uint8_t h[16]);
+struct arx_backend;
+/* The GHASH for a key on backend `be`: CT for the portable backend, else the
+ * widest carry-less multiply the CPU has (VPCLMULQDQ with AVX-512 backends). */
+int arx_ghash_pick(const struct arx_backend *be);
+
+void arx_ghash_init(arx_ghash *g, const uint8_t h[16], int impl);
 /* Y = (Y xor X_i) * H for each of the nblocks 16-byte blocks. */
 void arx_ghash_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);
 /* Absorb len bytes as whole blocks, the last zero-padded (SP 800-38D's 0^v / 0^u padding). */
 void arx_ghash_padded(arx_ghash *g, const uint8_t *data, size_t len);
 void arx_ghash_out(const arx_ghash *g, uint8_t out[16]);
+void arx_ghash_reset(arx_ghash *g); /* Y = 0, H kept */
+
+/* The implementations behind arx_ghash_blocks (ghash_ct.c, ghash_pclmul.c, ghash_avx512.c). */
+void arx_ghash_ct_init(arx_ghash *g, const uint8_t h[16]);
+void arx_ghash_ct_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);
+void arx_ghash_ct_out(const arx_ghash *g, uint8_t out[16]);
+void arx_ghash_pclmul_init(arx_ghash *g, const uint8_t h[16]);
+void arx_ghash_pclmul_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);
+void arx_ghash_vpclmul_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);
 
 #endif

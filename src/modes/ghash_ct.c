@@ -71,13 +71,13 @@ static uint64_t rev64(uint64_t x) {
     return (x << 32) | (x >> 32);
 }
 
-void arx_ghash_init(arx_ghash *g, const uint8_t h[16]) {
+void arx_ghash_ct_init(arx_ghash *g, const uint8_t h[16]) {
     g->h[0] = rev64(arx_load64_be(h));
     g->h[1] = rev64(arx_load64_be(h + 8));
     g->y[0] = g->y[1] = 0;
 }
 
-void arx_ghash_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks) {
+void arx_ghash_ct_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks) {
     for (size_t i = 0; i < nblocks; i++, data += 16) {
         g->y[0] ^= rev64(arx_load64_be(data));
         g->y[1] ^= rev64(arx_load64_be(data + 8));
@@ -85,17 +85,7 @@ void arx_ghash_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks) {
     }
 }
 
-void arx_ghash_padded(arx_ghash *g, const uint8_t *data, size_t len) {
-    arx_ghash_blocks(g, data, len / 16);
-    if (len % 16) {
-        uint8_t last[16] = {0};
-        memcpy(last, data + (len & ~(size_t)15), len % 16);
-        arx_ghash_blocks(g, last, 1);
-        arx_wipe(last, sizeof last);
-    }
-}
-
-void arx_ghash_out(const arx_ghash *g, uint8_t out[16]) {
+void arx_ghash_ct_out(const arx_ghash *g, uint8_t out[16]) {
     arx_store64_be(out, rev64(g->y[0]));
     arx_store64_be(out + 8, rev64(g->y[1]));
 }

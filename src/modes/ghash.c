@@ -1,0 +1,68 @@
+/* GHASH dispatch: which implementation a GCM context runs (see ghash.h). */
+#include "ghash.h"
+
+#include "../cipher.h"
+#include "../internal.h"
+
+int arx_ghash_pick(const arx_backend *be) {
+#if ARX_X86_SIMD
+    uint32_t f = arx_cpu_features();
+    const uint32_t vp = ARX_CPU_VPCLMULQDQ | ARX_CPU_AVX512F | ARX_CPU_AVX512BW | ARX_CPU_AVX512VL;
+    if (be->requires == 0) return ARX_GHASH_CT; /* the portable backend stays portable */
+    if ((be->requires & ARX_CPU_AVX512F) && (f & vp) == vp) return ARX_GHASH_VPCLMUL;
+    if ((f & (ARX_CPU_PCLMUL | ARX_CPU_SSSE3)) == (ARX_CPU_PCLMUL | ARX_CPU_SSSE3)) return ARX_GHASH_PCLMUL;
+#else
+    (void)be;
+#endif
+    return ARX_GHASH_CT;
+}
+
+void arx_ghash_init(arx_ghash *g, const uint8_t h[16], int impl) {
+    memset(g, 0, sizeof *g);
+    g->impl = impl;
+#if ARX_X86_SIMD
+    if (impl != ARX_GHASH_CT) {
+        arx_ghash_pclmul_init(g, h);
+        return;
+    }
+#endif
+    g->impl = ARX_GHASH_CT;
+    arx_ghash_ct_init(g, h);
+}
+
+void arx_ghash_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks) {
+#if ARX_X86_SIMD
+    if (g->impl == ARX_GHASH_VPCLMUL) {
+        arx_ghash_vpclmul_blocks(g, data, nblocks);
+        return;
+    }
+    if (g->impl == ARX_GHASH_PCLMUL) {
+        arx_ghash_pclmul_blocks(g, data, nblocks);
+        return;
+    }
+#endif
+    arx_ghash_ct_blocks(g, data, nblocks);
+}
+
+void arx_ghash_padded(arx_ghash *g, const uint8_t *data, size_t len) {
+    arx_ghash_blocks(g, data, len / 16);
+    if (len % 16) {
+        uint8_t last[16] = {0};
+        memcpy(last, data + (len & ~(size_t)15), len % 16);
+        arx_ghash_blocks(g, last, 1);
+        arx_wipe(last, sizeof last);
+    }
+}
+
+void arx_ghash_out(const arx_ghash *g, uint8_t out[16]) {
+    if (g->impl == ARX_GHASH_CT) {
+        arx_ghash_ct_out(g, out);
+        return;
+    }
+    for (int i = 0; i < 16; i++) out[i] = g->yr[15 - i]; /* undo the byte reversal */
+}
+
+void arx_ghash_reset(arx_ghash *g) {
+    g->y[0] = g->y[1] = 0;
+    memset(g->yr, 0, sizeof g->yr);
+}
