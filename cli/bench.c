@@ -1,114 +1,65 @@
 /*
- * arxcrypt bench: cycles per byte (TSC) and GB/s per cipher, mode and backend.
+ * arxcrypt bench: TSC cycles per byte and GB/s per cipher, mode and backend,
+ * at --size (default 16384) and at 64 bytes, with the baselines users would
+ * otherwise pick measured the same way in the same run.
  *
- * Each configuration is timed in samples of enough iterations to last about a
- * millisecond, for --seconds; the reported figures are the medians of the
- * samples (the machines here are shared: medians shrug off interruptions).
- * TSC cycles are reference cycles at the TSC frequency, not core cycles.
+ * Method (bench/timing.h): ~1 ms samples for --seconds, medians reported,
+ * each row in its own child process. cpb counts TSC cycles, which tick at a
+ * fixed reference rate, not the core clock; the header line states core
+ * cycles per TSC cycle, measured with a chain of dependent additions.
+ *
+ * Baselines are separate programs beside this binary, so the CLI links no
+ * other crypto library: arxcrypt-baseline-openssl (AES-128-CTR/GCM,
+ * ChaCha20-Poly1305) and arxcrypt-baseline-cryptopp (the same ciphers as
+ * ours). Each prints JSON lines with our keys; rows are merged as they come.
+ * They run with the unfiltered table, or with --baselines (Crypto++ rows
+ * follow --cipher/--mode; OpenSSL's three rows always come whole).
  */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "../bench/timing.h"
 #include "arxcrypt.h"
 #include "cli.h"
-
-#if defined(__x86_64__) || defined(__i386__)
-static inline uint64_t ticks(void) { return __builtin_ia32_rdtsc(); }
-#define HAVE_TSC 1
-#else
-static inline uint64_t ticks(void) { return 0; }
-#define HAVE_TSC 0
-#endif
-
-static double now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
 
 typedef struct {
     const char *cipher, *mode, *backend;
     size_t size;
     double seconds;
-    int json;
+    int json, baselines;
 } bench_opts;
 
-/* One pass of `mode` over buf. Return ARX_OK or the error (unsupported combos are filtered before). */
-static int run_once(arx_mode m, const arx_key *k, uint8_t *buf, size_t n, const uint8_t *iv, uint8_t *tag) {
-    switch (m) {
-    case ARX_MODE_ECB: return arx_ecb_encrypt(k, buf, buf, n);
-    case ARX_MODE_CBC: return arx_cbc_encrypt(k, iv, arx_cipher_block_bytes(arx_key_cipher(k)), buf, buf, n);
-    case ARX_MODE_CFB: return arx_cfb_encrypt(k, iv, arx_cipher_block_bytes(arx_key_cipher(k)), buf, buf, n);
-    case ARX_MODE_OFB: return arx_ofb_xor(k, iv, arx_cipher_block_bytes(arx_key_cipher(k)), buf, buf, n);
-    case ARX_MODE_CTR: return arx_ctr_xor(k, iv, arx_cipher_block_bytes(arx_key_cipher(k)), buf, buf, n);
-    case ARX_MODE_GCM: return arx_gcm_encrypt(k, iv, 12, NULL, 0, buf, buf, n, tag, 16);
-    case ARX_MODE_CCM: return arx_ccm_encrypt(k, iv, 12, NULL, 0, buf, buf, n, tag, 16);
-    case ARX_MODE_CMAC: return arx_cmac(k, buf, n, tag, arx_cipher_block_bytes(arx_key_cipher(k)));
-    default: return ARX_ERR_UNKNOWN_MODE;
-    }
-}
+typedef struct {
+    arx_mode m;
+    const arx_key *k;
+    uint8_t *buf;
+    size_t n, bb;
+    uint8_t iv[16], tag[16];
+} job;
 
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, size_t n) {
-    qsort(v, n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-#define MAX_SAMPLES 4096
-
-/* Returns 0 and fills cpb/gbps, or an ARX error. */
-static int measure(arx_mode m, const arx_key *k, size_t size, double seconds, double *cpb, double *gbps) {
-    uint8_t *buf = malloc(size + 64), iv[16] = {0}, tag[16];
-    if (!buf) return ARX_ERR_NOMEM;
-    memset(buf, 0x5a, size + 64);
-    uint8_t *p = buf + (64 - ((uintptr_t)buf & 63)) % 64; /* 64-byte aligned data */
-    int rc = run_once(m, k, p, size, iv, tag);
-    if (rc) {
-        free(buf);
-        return rc;
+/* One message: in-place, as a user encrypting a buffer would. */
+static void run_once(void *p) {
+    job *j = p;
+    switch (j->m) {
+    case ARX_MODE_ECB: arx_ecb_encrypt(j->k, j->buf, j->buf, j->n); break;
+    case ARX_MODE_CBC: arx_cbc_encrypt(j->k, j->iv, j->bb, j->buf, j->buf, j->n); break;
+    case ARX_MODE_CFB: arx_cfb_encrypt(j->k, j->iv, j->bb, j->buf, j->buf, j->n); break;
+    case ARX_MODE_OFB: arx_ofb_xor(j->k, j->iv, j->bb, j->buf, j->buf, j->n); break;
+    case ARX_MODE_CTR: arx_ctr_xor(j->k, j->iv, j->bb, j->buf, j->buf, j->n); break;
+    case ARX_MODE_GCM: arx_gcm_encrypt(j->k, j->iv, 12, NULL, 0, j->buf, j->buf, j->n, j->tag, 16); break;
+    case ARX_MODE_CCM: arx_ccm_encrypt(j->k, j->iv, 12, NULL, 0, j->buf, j->buf, j->n, j->tag, 16); break;
+    case ARX_MODE_CMAC: arx_cmac(j->k, j->buf, j->n, j->tag, j->bb); break;
+    default: break;
     }
-    /* calibrate: iterations per sample for about 1 ms */
-    size_t iters = 1;
-    for (;;) {
-        double t0 = now_ns();
-        for (size_t i = 0; i < iters; i++) run_once(m, k, p, size, iv, tag);
-        double dt = now_ns() - t0;
-        if (dt > 1e6 || iters > ((size_t)1 << 30)) break;
-        iters *= dt < 1e5 ? 8 : 2;
-    }
-    static double c[MAX_SAMPLES], g[MAX_SAMPLES];
-    size_t ns = 0;
-    double start = now_ns();
-    while (ns < MAX_SAMPLES && (ns < 5 || now_ns() - start < seconds * 1e9)) {
-        double t0 = now_ns();
-        uint64_t c0 = ticks();
-        for (size_t i = 0; i < iters; i++) run_once(m, k, p, size, iv, tag);
-        uint64_t c1 = ticks();
-        double t1 = now_ns();
-        double bytes = (double)size * (double)iters;
-        c[ns] = (double)(c1 - c0) / bytes;
-        g[ns] = bytes / (t1 - t0);
-        ns++;
-    }
-    *cpb = HAVE_TSC ? median(c, ns) : NAN;
-    *gbps = median(g, ns);
-    free(buf);
-    return ARX_OK;
 }
 
 static int want(const char *filter, const char *name) {
     if (!filter) return 1;
-    /* comma-separated list of exact names */
     size_t n = strlen(name);
-    for (const char *p = filter; *p;) {
+    for (const char *p = filter; *p;) { /* comma-separated exact names */
         const char *e = strchr(p, ',');
         size_t l = e ? (size_t)(e - p) : strlen(p);
         if (l == n && !strncmp(p, name, n)) return 1;
@@ -117,12 +68,87 @@ static int want(const char *filter, const char *name) {
     return 0;
 }
 
+static int rows_printed;
+static double core_per_tsc;
+
+static void emit(const bench_opts *o, const char *cipher, const char *mode, const char *backend, size_t size,
+                 double cpb, double gbps) {
+    if (o->json) {
+        printf("%s\n  {\"cipher\": \"%s\", \"mode\": \"%s\", \"backend\": \"%s\", \"threads\": 1, \"size\": %zu, "
+               "\"cpb\": ",
+               rows_printed ? "," : "", cipher, mode, backend, size);
+        if (cpb < 0) printf("null"); else printf("%.3f", cpb);
+        printf(", \"gbps\": %.4f}", gbps);
+    } else {
+        printf("%-22s %-5s %-16s %8zu %9.3f %8.3f\n", cipher, mode, backend, size, cpb, gbps);
+    }
+    fflush(stdout);
+    rows_printed++;
+}
+
+/* Value of "key": in one JSON line, as a string copied into out. */
+static int json_field(const char *line, const char *key, char *out, size_t cap) {
+    char pat[32];
+    snprintf(pat, sizeof pat, "\"%s\":", key);
+    const char *p = strstr(line, pat);
+    if (!p) return 0;
+    p += strlen(pat);
+    while (*p == ' ') p++;
+    int quoted = *p == '"';
+    if (quoted) p++;
+    size_t n = 0;
+    while (p[n] && (quoted ? p[n] != '"' : (p[n] != ',' && p[n] != '}'))) n++;
+    if (n >= cap) return 0;
+    memcpy(out, p, n);
+    out[n] = '\0';
+    return 1;
+}
+
+/* Run a baseline program from this binary's directory; merge its rows. */
+static void run_baseline(const bench_opts *o, const char *self_dir, const char *prog, size_t size, int filtered) {
+    char cmd[4096];
+    int n = snprintf(cmd, sizeof cmd, "'%s/%s' --size %zu --seconds %g", self_dir, prog, size, o->seconds);
+    if (filtered && o->cipher) n += snprintf(cmd + n, sizeof cmd - (size_t)n, " --cipher '%s'", o->cipher);
+    if (filtered && o->mode) n += snprintf(cmd + n, sizeof cmd - (size_t)n, " --mode '%s'", o->mode);
+    if (n <= 0 || (size_t)n >= sizeof cmd || strchr(self_dir, '\'')) return;
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", self_dir, prog);
+    FILE *test = fopen(path, "rb");
+    if (!test) return; /* not built here (no OpenSSL / Crypto++ headers): no rows */
+    fclose(test);
+    FILE *p = popen(cmd, "r");
+    if (!p) return;
+    char line[1024], c[64], m[32], b[64], sz[32], cpb[32], gbps[32];
+    while (fgets(line, sizeof line, p)) {
+        if (json_field(line, "cipher", c, sizeof c) && json_field(line, "mode", m, sizeof m) &&
+            json_field(line, "backend", b, sizeof b) && json_field(line, "size", sz, sizeof sz) &&
+            json_field(line, "cpb", cpb, sizeof cpb) && json_field(line, "gbps", gbps, sizeof gbps))
+            emit(o, c, m, b, (size_t)strtoull(sz, NULL, 10), strtod(cpb, NULL), strtod(gbps, NULL));
+    }
+    pclose(p);
+}
+
+static void self_dir(char *out, size_t cap, const char *argv0) {
+    char path[4096] = "";
+#if defined(__linux__)
+    ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+    if (n > 0) path[n] = '\0';
+#endif
+    if (!path[0] && argv0) snprintf(path, sizeof path, "%s", argv0);
+    char *slash = strrchr(path, '/');
+    if (slash) *slash = '\0';
+    else snprintf(path, sizeof path, ".");
+    snprintf(out, cap, "%s", path);
+}
+
 int arx_cmd_bench(int argc, char **argv) {
-    bench_opts o = {NULL, NULL, NULL, 16384, 0.1, 0};
+    bench_opts o = {NULL, NULL, NULL, 16384, 0.1, 0, -1};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--json")) { o.json = 1; continue; }
+        if (!strcmp(a, "--no-baselines")) { o.baselines = 0; continue; }
+        if (!strcmp(a, "--baselines")) { o.baselines = 1; continue; }
         if (!v) return arx_cli_error("bench: option '%s' needs a value", a), 2;
         i++;
         if (!strcmp(a, "--cipher")) o.cipher = v;
@@ -147,64 +173,80 @@ int arx_cmd_bench(int argc, char **argv) {
     if (!any_c) return arx_cli_error("bench: unknown cipher '%s' (see 'arxcrypt list')", o.cipher), 2;
     if (!any_m) return arx_cli_error("bench: unknown mode '%s'", o.mode), 2;
 
+    if (o.baselines < 0) o.baselines = !o.cipher; /* unfiltered table: with baselines */
+    core_per_tsc = bench_core_per_tsc();
+    size_t sizes[2] = {o.size, 64};
+    size_t nsizes = o.size == 64 ? 1 : 2;
+    char dir[4096];
+    self_dir(dir, sizeof dir, NULL);
+    if (o.json) {
+        /* the array keeps exactly the documented keys; the factor goes to stderr */
+        fprintf(stderr, "# core cycles per TSC cycle: %.3f (dependent-add chain)\n", core_per_tsc);
+        printf("[");
+    } else {
+        printf("# arxcrypt %s bench: cpb = TSC cycles per byte, GB/s; medians of ~1 ms samples over %g s,\n"
+               "# each row in its own process. core cycles per TSC cycle: %.3f (dependent-add chain)\n",
+               arx_version(), o.seconds, core_per_tsc);
+        printf("%-22s %-5s %-16s %8s %9s %8s\n", "cipher", "mode", "backend", "size", "cpb", "GB/s");
+    }
     int all_backends = o.backend && !strcmp(o.backend, "all");
-    if (o.json) printf("[");
-    else printf("%-22s %-5s %-7s %8s %9s %8s\n", "cipher", "mode", "backend", "size", "cpb", "GB/s");
-    int first = 1, rows = 0, status = 0;
-    unsigned char key[32] = {0};
-    for (size_t i = 0; i < sizeof key; i++) key[i] = (unsigned char)(i * 37 + 11);
-    for (size_t ci = 0; ci < arx_cipher_count(); ci++) {
-        const arx_cipher *c = arx_cipher_at(ci);
-        if (!want(o.cipher, arx_cipher_name(c))) continue;
-        for (int mi = 0; mi < ARX_MODE_COUNT_; mi++) {
-            arx_mode m = (arx_mode)mi;
-            /* default table: ECB and CTR for every cipher, GCM for 128-bit blocks */
-            if (o.mode ? !want(o.mode, arx_mode_name(m)) : !(m == ARX_MODE_ECB || m == ARX_MODE_CTR || m == ARX_MODE_GCM)) continue;
-            if (arx_mode_check(c, m)) continue;
-            /* ECB and CBC take whole blocks: round down (48/96-bit blocks don't divide 16384) */
-            size_t bb = arx_cipher_block_bytes(c);
-            size_t size = (m == ARX_MODE_ECB || m == ARX_MODE_CBC) ? o.size - o.size % bb : o.size;
-            if (size == 0) continue;
-            for (size_t b = 0; b < arx_cipher_backend_count(c); b++) {
-                const char *bn = arx_cipher_backend_name(c, b);
-                arx_key *k = NULL;
-                if (all_backends) {
-                    if (!arx_cipher_backend_available(c, b)) continue;
-                } else if (o.backend) {
-                    if (strcmp(o.backend, bn)) continue;
-                } else if (b > 0) {
-                    break; /* default: the backend dispatch picks, once */
+    int status = 0;
+    uint8_t key[32];
+    for (size_t i = 0; i < sizeof key; i++) key[i] = (uint8_t)(i * 37 + 11);
+    for (size_t si = 0; si < nsizes; si++) {
+        for (size_t ci = 0; ci < arx_cipher_count(); ci++) {
+            const arx_cipher *c = arx_cipher_at(ci);
+            if (!want(o.cipher, arx_cipher_name(c))) continue;
+            for (int mi = 0; mi < ARX_MODE_COUNT_; mi++) {
+                arx_mode m = (arx_mode)mi;
+                /* default table: ECB and CTR for every cipher, GCM for 128-bit blocks */
+                if (o.mode ? !want(o.mode, arx_mode_name(m)) : !(m == ARX_MODE_ECB || m == ARX_MODE_CTR || m == ARX_MODE_GCM)) continue;
+                if (arx_mode_check(c, m)) continue;
+                /* ECB and CBC take whole blocks: round down (48/96-bit blocks don't divide 16384) */
+                size_t bb = arx_cipher_block_bytes(c);
+                size_t size = (m == ARX_MODE_ECB || m == ARX_MODE_CBC) ? sizes[si] - sizes[si] % bb : sizes[si];
+                if (size == 0) continue;
+                for (size_t b = 0; b < arx_cipher_backend_count(c); b++) {
+                    const char *bn = arx_cipher_backend_name(c, b);
+                    if (all_backends) {
+                        if (!arx_cipher_backend_available(c, b)) continue;
+                    } else if (o.backend) {
+                        if (strcmp(o.backend, bn)) continue;
+                    } else if (b > 0) {
+                        break; /* default: the backend dispatch picks, once */
+                    }
+                    arx_key *k = NULL;
+                    int rc = arx_key_new(&k, c, key, arx_cipher_key_bytes(c), all_backends || o.backend ? bn : NULL);
+                    if (rc) {
+                        arx_cli_error("bench: %s --backend %s: %s", arx_cipher_name(c), bn, arx_strerror(rc));
+                        status = 2;
+                        continue;
+                    }
+                    job j = {m, k, NULL, size, bb, {0}, {0}};
+                    uint8_t *mem = malloc(size + 64);
+                    double cpb = 0, gbps = 0;
+                    if (mem) {
+                        memset(mem, 0x5a, size + 64);
+                        j.buf = mem + (64 - ((uintptr_t)mem & 63)) % 64; /* 64-byte aligned data */
+                    }
+                    if (!mem || bench_measure_isolated(run_once, &j, size, o.seconds, &cpb, &gbps)) {
+                        arx_cli_error("bench: %s %s: measurement failed", arx_cipher_name(c), arx_mode_name(m));
+                        status = 2;
+                    } else {
+                        emit(&o, arx_cipher_name(c), arx_mode_name(m), arx_key_backend(k), size, cpb, gbps);
+                    }
+                    free(mem);
+                    arx_key_free(k);
                 }
-                int rc = arx_key_new(&k, c, key, arx_cipher_key_bytes(c), all_backends || o.backend ? bn : NULL);
-                if (rc) {
-                    arx_cli_error("bench: %s: %s", arx_cipher_name(c), arx_strerror(rc));
-                    status = 2;
-                    continue;
-                }
-                double cpb = 0, gbps = 0;
-                rc = measure(m, k, size, o.seconds, &cpb, &gbps);
-                const char *used = arx_key_backend(k);
-                if (rc) {
-                    arx_cli_error("bench: %s %s: %s", arx_cipher_name(c), arx_mode_name(m), arx_strerror(rc));
-                    status = 2;
-                } else if (o.json) {
-                    printf("%s\n  {\"cipher\": \"%s\", \"mode\": \"%s\", \"backend\": \"%s\", \"threads\": 1, "
-                           "\"size\": %zu, \"cpb\": ",
-                           first ? "" : ",", arx_cipher_name(c), arx_mode_name(m), used, size);
-                    if (isnan(cpb)) printf("null"); else printf("%.3f", cpb);
-                    printf(", \"gbps\": %.4f}", gbps);
-                    first = 0;
-                } else {
-                    printf("%-22s %-5s %-7s %8zu %9.2f %8.3f\n", arx_cipher_name(c), arx_mode_name(m), used, size, cpb, gbps);
-                    fflush(stdout);
-                }
-                rows++;
-                arx_key_free(k);
             }
+        }
+        if (o.baselines) {
+            run_baseline(&o, dir, "arxcrypt-baseline-openssl", sizes[si], 0);
+            run_baseline(&o, dir, "arxcrypt-baseline-cryptopp", sizes[si], 1);
         }
     }
     if (o.json) printf("\n]\n");
-    if (!rows && !status) {
+    if (!rows_printed && !status) {
         arx_cli_error("bench: nothing to measure for these filters (backend '%s' not available?)", o.backend ? o.backend : "");
         status = 2;
     }

@@ -24,7 +24,9 @@ static void usage(FILE *f) {
           "                            encrypt/decrypt/MAC stdin to stdout (or files)\n"
           "  selftest                  known-answer tests for every cipher, mode and backend\n"
           "  bench [--cipher C] [--mode M] [--size BYTES] [--backend B|all] [--seconds S] [--json]\n"
-          "                            speed in TSC cycles per byte and GB/s\n"
+          "        [--baselines|--no-baselines]\n"
+          "                            speed in TSC cycles per byte and GB/s at BYTES and 64;\n"
+          "                            C and M may be comma-separated lists\n"
           "  version                   the library version\n",
           f);
 }

@@ -2,9 +2,17 @@
 #include "internal.h"
 
 void arx_wipe(void *p, size_t n) {
-    /* A store through a volatile pointer cannot be removed as dead. */
+    if (n == 0) return;
+#if defined(__GNUC__) || defined(__clang__)
+    /* memset at full speed, then an empty asm that "reads" the memory, so the
+     * stores cannot be dropped as dead (libsodium's sodium_memzero does the
+     * same). The byte-wise volatile loop below cost ~1 cycle per byte. */
+    memset(p, 0, n);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+#else
     volatile uint8_t *v = (volatile uint8_t *)p;
     while (n--) *v++ = 0;
+#endif
 }
 
 int arx_ct_equal(const void *a, const void *b, size_t n) {

@@ -27,6 +27,7 @@ static void cbc_dec(const arx_key *k, uint8_t *chain, uint8_t *out, const uint8_
     const size_t bb = k->desc->block_bytes;
     const size_t per = ARX_CHUNK_BYTES / bb;
     uint8_t buf[ARX_CHUNK_BYTES], next[ARX_MAX_BLOCK];
+    const size_t used = (n < per ? n : per) * bb; /* to wipe */
     while (n) {
         size_t m = n < per ? n : per;
         memcpy(next, in + (m - 1) * bb, bb); /* before out overwrites it */
@@ -39,7 +40,7 @@ static void cbc_dec(const arx_key *k, uint8_t *chain, uint8_t *out, const uint8_
         out += m * bb;
         n -= m;
     }
-    arx_wipe(buf, sizeof buf);
+    arx_wipe(buf, used);
 }
 
 typedef void (*cbc_fn)(const arx_key *, uint8_t *, uint8_t *, const uint8_t *, size_t);

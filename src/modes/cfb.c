@@ -43,6 +43,7 @@ int arx_cfb_decrypt(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t 
     uint8_t buf[ARX_CHUNK_BYTES], prev[ARX_MAX_BLOCK];
     memcpy(prev, iv, bb);
     size_t blocks = (len + bb - 1) / bb; /* the last may be partial */
+    const size_t used = (blocks < per ? blocks : per) * bb; /* to wipe */
     while (blocks) {
         size_t m = blocks < per ? blocks : per;
         size_t bytes = m * bb < len ? m * bb : len;
@@ -57,7 +58,7 @@ int arx_cfb_decrypt(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t 
         len -= bytes;
         blocks -= m;
     }
-    arx_wipe(buf, sizeof buf);
+    arx_wipe(buf, used);
     return ARX_OK;
 }
 

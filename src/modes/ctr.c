@@ -16,6 +16,7 @@ void arx_ctr_blocks(const arx_key *k, uint8_t *ctr, uint8_t *out, const uint8_t 
      * wide kernel, XOR. The keystream is wiped before returning. */
     const size_t bb = k->desc->block_bytes;
     const size_t per = ARX_CHUNK_BYTES / bb;
+    const size_t used = (nblocks < per ? nblocks : per) * bb; /* to wipe */
     uint8_t buf[ARX_CHUNK_BYTES];
     while (nblocks) {
         size_t m = nblocks < per ? nblocks : per;
@@ -29,7 +30,7 @@ void arx_ctr_blocks(const arx_key *k, uint8_t *ctr, uint8_t *out, const uint8_t 
         out += m * bb;
         nblocks -= m;
     }
-    arx_wipe(buf, sizeof buf);
+    arx_wipe(buf, used);
 }
 
 struct arx_ctr {
