@@ -188,8 +188,9 @@ void arx_ctr_free(arx_ctr *ctx); /* wipes; NULL is a no-op */
  * tag_len 4..16 (ARX_ERR_TAG_LENGTH); plaintext at most 2^36 - 32 bytes
  * (ARX_ERR_TOO_LONG). A nonce must never repeat under one key.
  *
- * One-shot decryption verifies the tag before it decrypts: on ARX_ERR_AUTH
- * no plaintext is written and `out` (len bytes) is zeroed.
+ * One-shot decryption: on ARX_ERR_AUTH `out` (len bytes) is zeroed before
+ * the call returns, so no plaintext of a forged message reaches the caller
+ * (in-place callers lose the ciphertext too).
  */
 int arx_gcm_encrypt(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
                     const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,

@@ -255,31 +255,17 @@ int arx_gcm_decrypt(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
                     size_t len, const uint8_t *tag, size_t tag_len) {
     int rc = gcm_check_oneshot(k, nonce, nonce_len, aad, aad_len, out, in, len, tag, tag_len);
     if (rc) return rc;
-    /* Verify first, decrypt only on success: no plaintext is ever computed for
-     * a forged message. Costs a second pass over the data; the streaming API
-     * is the one-pass alternative for callers who buffer themselves. */
+    /* One pass (CTR and GHASH per chunk, like the streaming API), then the
+     * tag check; on a mismatch the output is wiped before returning, so the
+     * caller never receives plaintext of a forged message (CCM does the same). */
     arx_gcm c;
     uint8_t full[16];
     gcm_setup(&c, k, nonce, nonce_len);
     arx_gcm_aad(&c, aad, aad_len);
-    gcm_close_aad(&c);
-    c.state = GCM_DEC;
-    c.text_len = len;
-    arx_ghash_blocks(&c.gh, in, len / 16);
-    if (len % 16) memcpy(c.pending, in + (len & ~(size_t)15), len % 16); /* gcm_tag pads it */
+    gcm_update(&c, out, in, len, GCM_DEC);
     gcm_tag(&c, full);
     int ok = arx_ct_equal(full, tag, tag_len);
-    if (ok) {
-        size_t nfull = len / 16, rest = len % 16;
-        gcm_ctr32(k, c.ctr, out, in, nfull);
-        if (rest) {
-            memset(c.stream, 0, 16);
-            gcm_ctr32(k, c.ctr, c.stream, c.stream, 1);
-            arx_xor(out + nfull * 16, in + nfull * 16, c.stream, rest);
-        }
-    } else if (len) {
-        arx_wipe(out, len);
-    }
+    if (!ok && len) arx_wipe(out, len);
     arx_wipe(full, sizeof full);
     arx_wipe(&c, sizeof c);
     return ok ? ARX_OK : ARX_ERR_AUTH;
