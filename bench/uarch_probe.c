@@ -1,0 +1,81 @@
+/*
+ * arxcrypt-uarch-probe: instructions per core cycle for the zmm instruction
+ * classes the AVX-512 kernels use, measured on this machine, so the
+ * throughput bounds in docs/PERFORMANCE.md rest on measurements rather than
+ * on tables. Each test runs 12 independent dependency chains (enough to hide
+ * latency up to 12 x the issue interval), 24 instructions per loop pass;
+ * TSC ticks are turned into core cycles with bench_core_per_tsc(). Mixed
+ * tests show which classes compete for the same pipes.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+
+#include "timing.h"
+
+#if defined(__x86_64__) && defined(__AVX512F__)
+#include <immintrin.h>
+
+#define R12(op) op(1) op(2) op(3) op(4) op(5) op(6) op(7) op(8) op(9) op(10) op(11) op(12)
+#define CLOBBER "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13"
+
+#define ADD(i) "vpaddd %%zmm13, %%zmm" #i ", %%zmm" #i "\n\t"
+#define XOR(i) "vpxord %%zmm13, %%zmm" #i ", %%zmm" #i "\n\t"
+#define TERN(i) "vpternlogd $0x96, %%zmm13, %%zmm13, %%zmm" #i "\n\t"
+#define ROL(i) "vprold $7, %%zmm" #i ", %%zmm" #i "\n\t"
+#define SRL(i) "vpsrld $7, %%zmm" #i ", %%zmm" #i "\n\t"
+#define SHUF(i) "vpshufb %%zmm13, %%zmm" #i ", %%zmm" #i "\n\t"
+#define SHLDW(i) "vpshldw $5, %%zmm" #i ", %%zmm" #i ", %%zmm" #i "\n\t"
+#define GFNI(i) "vgf2p8affineqb $0, %%zmm13, %%zmm" #i ", %%zmm" #i "\n\t"
+#define CLMUL(i) "vpclmulqdq $0, %%zmm13, %%zmm" #i ", %%zmm" #i "\n\t"
+#define ADDROL(i) "vpaddd %%zmm13, %%zmm" #i ", %%zmm" #i "\n\tvprold $7, %%zmm" #i ", %%zmm" #i "\n\t"
+#define ADDADDROL(i) "vpaddd %%zmm13, %%zmm" #i ", %%zmm" #i "\n\tvpxord %%zmm13, %%zmm" #i ", %%zmm" #i "\n\tvprold $7, %%zmm" #i ", %%zmm" #i "\n\t"
+#define YADD(i) "vpaddd %%ymm13, %%ymm" #i ", %%ymm" #i "\n\t"
+#define YSRL(i) "vpsrld $7, %%ymm" #i ", %%ymm" #i "\n\t"
+
+#define PROBE(name, body, per_pass)                                                   \
+    static void name(void *p) {                                                       \
+        (void)p;                                                                      \
+        for (int i = 0; i < 1000; i++) __asm__ volatile(body body ::: CLOBBER);       \
+    }                                                                                 \
+    enum { name##_n = 2 * (per_pass) };
+
+PROBE(p_add, R12(ADD), 12)
+PROBE(p_xor, R12(XOR), 12)
+PROBE(p_tern, R12(TERN), 12)
+PROBE(p_rol, R12(ROL), 12)
+PROBE(p_srl, R12(SRL), 12)
+PROBE(p_shuf, R12(SHUF), 12)
+PROBE(p_shldw, R12(SHLDW), 12)
+PROBE(p_gfni, R12(GFNI), 12)
+PROBE(p_clmul, R12(CLMUL), 12)
+PROBE(p_addrol, R12(ADDROL), 24)
+PROBE(p_addaddrol, R12(ADDADDROL), 36)
+PROBE(p_yadd, R12(YADD), 12)
+PROBE(p_ysrl, R12(YSRL), 12)
+
+int main(void) {
+    double f = bench_core_per_tsc();
+    static const struct { const char *name; bench_fn fn; int n; } t[] = {
+        {"vpaddd zmm", p_add, p_add_n},           {"vpxord zmm", p_xor, p_xor_n},
+        {"vpternlogd zmm", p_tern, p_tern_n},     {"vprold zmm", p_rol, p_rol_n},
+        {"vpsrld zmm (imm)", p_srl, p_srl_n},     {"vpshufb zmm", p_shuf, p_shuf_n},
+        {"vpshldw zmm", p_shldw, p_shldw_n},      {"vgf2p8affineqb zmm", p_gfni, p_gfni_n},
+        {"vpclmulqdq zmm", p_clmul, p_clmul_n},   {"vpaddd+vprold zmm (1:1)", p_addrol, p_addrol_n},
+        {"vpaddd+vpxord+vprold zmm", p_addaddrol, p_addaddrol_n},
+        {"vpaddd ymm", p_yadd, p_yadd_n},         {"vpsrld ymm (imm)", p_ysrl, p_ysrl_n},
+    };
+    printf("core cycles per TSC cycle: %.3f\n%-28s %s\n", f, "instruction", "per core cycle");
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        double cpb = 0, gbps = 0;
+        /* "bytes" = instructions executed, so cpb = TSC cycles per instruction */
+        bench_measure(t[i].fn, NULL, (size_t)t[i].n * 1000, 0.05, &cpb, &gbps);
+        printf("%-28s %.2f\n", t[i].name, 1.0 / (cpb * f));
+    }
+    return 0;
+}
+#else
+int main(void) {
+    puts("arxcrypt-uarch-probe: built without AVX-512 (x86-64 only)");
+    return 0;
+}
+#endif
