@@ -68,6 +68,19 @@ typedef void (*arx_block_fn)(const void *ks, uint8_t *out, const uint8_t *in, si
  */
 typedef void (*arx_ctr_fn)(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
 
+/*
+ * gcm_xor: optional stitched GCM pass for 128-bit-block ciphers whose GHASH
+ * runs on VPCLMULQDQ (g->impl == ARX_GHASH_VPCLMUL). Over the first whole
+ * batches of nblocks 16-byte blocks: out = in XOR E(ctr_i) with SP 800-38D
+ * inc32 counters (only the last four bytes of ctr count, wrapping mod 2^32),
+ * and GHASH absorbs the ciphertext (out when encrypting, in when decrypting)
+ * in the same pass. Returns the blocks it did (whole batches, possibly 0);
+ * ctr and g have advanced by them. The caller does the rest.
+ */
+struct arx_ghash;
+typedef size_t (*arx_gcm_fn)(const void *ks, struct arx_ghash *g, uint8_t ctr[16], uint8_t *out,
+                             const uint8_t *in, size_t nblocks, int decrypt);
+
 typedef struct arx_backend {
     const char *name;  /* "ref", "sse2", "avx2", "avx512", "neon" */
     uint32_t requires; /* ARX_CPU_* bits that must all be present; 0 for ref */
@@ -75,6 +88,7 @@ typedef struct arx_backend {
     arx_block_fn encrypt;
     arx_block_fn decrypt;
     arx_ctr_fn ctr_xor; /* may be NULL */
+    arx_gcm_fn gcm_xor; /* may be NULL (and is, past the initialiser's end) */
 } arx_backend;
 
 #define ARX_MAX_BACKENDS 8

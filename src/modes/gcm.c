@@ -144,9 +144,18 @@ static int gcm_update(arx_gcm *c, uint8_t *out, const uint8_t *in, size_t len, i
         len--;
     }
     if (pos == 16) arx_ghash_blocks(&c->gh, c->pending, 1);
-    /* Whole blocks, a chunk at a time so the data is still in cache for GHASH.
-     * Decryption hashes the ciphertext before in-place decryption overwrites it. */
+    /* Whole blocks: first through the backend's stitched kernel, if it has
+     * one for this GHASH; then a chunk at a time, so the data is still in
+     * cache for GHASH. Decryption hashes the ciphertext before in-place
+     * decryption overwrites it. */
     size_t full = len / 16;
+    if (c->key->be->gcm_xor && c->gh.impl == ARX_GHASH_VPCLMUL && full) {
+        size_t done = c->key->be->gcm_xor(c->key->ks, &c->gh, c->ctr, out, in, full, dir == GCM_DEC);
+        in += done * 16;
+        out += done * 16;
+        len -= done * 16;
+        full -= done;
+    }
     while (full) {
         size_t m = full < ARX_CHUNK_BYTES / 16 ? full : ARX_CHUNK_BYTES / 16;
         if (dir == GCM_DEC) arx_ghash_blocks(&c->gh, in, m);

@@ -22,6 +22,7 @@ typedef struct arx_ghash {
      * H^k ... H^1, are the contiguous htab[16 - k .. 15]. */
     uint8_t yr[16];
     uint8_t htab[16][16];
+    unsigned npow; /* H^1 .. H^npow are in htab so far (filled on demand) */
 } arx_ghash;
 
 struct arx_backend;
@@ -43,6 +44,9 @@ void arx_ghash_ct_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);
 void arx_ghash_ct_out(const arx_ghash *g, uint8_t out[16]);
 void arx_ghash_pclmul_init(arx_ghash *g, const uint8_t h[16]);
 void arx_ghash_pclmul_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);
+/* Make H^1 .. H^need (need <= 16) available in htab. Short messages need few
+ * powers, so they are computed when a run first needs them, not at init. */
+void arx_ghash_pclmul_powers(arx_ghash *g, unsigned need);
 void arx_ghash_vpclmul_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);
 
 #endif

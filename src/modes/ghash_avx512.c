@@ -20,6 +20,7 @@ void arx_ghash_vpclmul_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks)
     if (runs) {
         __m128i y = _mm_loadu_si128((const __m128i *)(const void *)g->yr);
         ghash16_keys k;
+        arx_ghash_pclmul_powers(g, 16);
         ghash16_load_keys(&k, g);
         for (size_t r = 0; r < runs; r++, data += 256) {
             ghash16_acc acc;

@@ -5,7 +5,8 @@
  * unreduced, reduce once. Include only from files built with the AVX-512
  * flags (-mavx512f -mavx512bw -mvpclmulqdq -mpclmul).
  *
- * Use: ghash16_load_keys once; per 16 blocks ghash16_begin, then
+ * Use: arx_ghash_pclmul_powers(g, 16) and ghash16_load_keys once; per 16
+ * blocks ghash16_begin, then
  * ghash16_absorb(acc, keys, j, x_j) for j = 0..3 where x_0 has Y XORed into
  * its first lane (ghash16_add_y), then Y = ghash16_finish.
  */

@@ -43,16 +43,25 @@ static inline __m128i gf_mul(__m128i a, __m128i b) {
 
 void arx_ghash_pclmul_init(arx_ghash *g, const uint8_t h[16]) {
     __m128i hr = bswap128(_mm_loadu_si128((const __m128i *)(const void *)h));
-    __m128i p = hr;
-    for (int i = 15; i >= 0; i--) { /* htab[i] = H^(16 - i) */
-        _mm_storeu_si128((__m128i *)(void *)g->htab[i], p);
-        p = gf_mul(p, hr);
-    }
+    _mm_storeu_si128((__m128i *)(void *)g->htab[15], hr); /* htab[16 - j] = H^j */
+    g->npow = 1;
     memset(g->yr, 0, sizeof g->yr);
+}
+
+void arx_ghash_pclmul_powers(arx_ghash *g, unsigned need) {
+    if (g->npow >= need) return;
+    __m128i hr = _mm_loadu_si128((const __m128i *)(const void *)g->htab[15]);
+    __m128i p = _mm_loadu_si128((const __m128i *)(const void *)g->htab[16 - g->npow]);
+    while (g->npow < need) {
+        p = gf_mul(p, hr);
+        g->npow++;
+        _mm_storeu_si128((__m128i *)(void *)g->htab[16 - g->npow], p);
+    }
 }
 
 void arx_ghash_pclmul_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks) {
     __m128i y = _mm_loadu_si128((const __m128i *)(const void *)g->yr);
+    arx_ghash_pclmul_powers(g, nblocks < 8 ? (unsigned)nblocks : 8);
     while (nblocks) {
         size_t k = nblocks < 8 ? nblocks : 8;
         const uint8_t *pw = g->htab[16 - k]; /* H^k ... H^1, 16 bytes apart */
