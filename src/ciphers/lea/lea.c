@@ -6,14 +6,7 @@
  * variables. Byte order as the KISA reference: the block and the key are
  * 32-bit little-endian words, word 0 first.
  */
-#include "cipher.h"
-#include "internal.h"
-
-/* Largest schedule: LEA-256, 32 rounds of six 32-bit round-key words. */
-typedef struct {
-    uint32_t rk[32][6];
-    unsigned rounds; /* 24, 28 or 32: public, set by the key size */
-} lea_ks;
+#include "lea.h"
 
 /* Key-schedule constants delta[0..7] (spec: hex digits of sqrt(766995); 76, 69, 65 = "LEA"). */
 static const uint32_t lea_delta[8] = {
@@ -138,22 +131,44 @@ static void lea_decrypt_block(const lea_ks *ks, uint8_t *out, const uint8_t *in)
     arx_store32_le(out + 12, d);
 }
 
-static void lea_ref_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
+void lea_ref_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
     for (size_t i = 0; i < nblocks; i++) lea_encrypt_block((const lea_ks *)ks, out + 16 * i, in + 16 * i);
 }
 
-static void lea_ref_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
+void lea_ref_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
     for (size_t i = 0; i < nblocks; i++) lea_decrypt_block((const lea_ks *)ks, out + 16 * i, in + 16 * i);
+}
+
+/* Rounds 0..3 with X3 left out; the derivation is in lea.h. */
+void lea_ctr_precompute(const lea_ks *ks, const uint8_t ctr[16], lea_ctr_pre *pc) {
+    const uint32_t *k0 = ks->rk[0], *k1 = ks->rk[1], *k2 = ks->rk[2], *k3 = ks->rk[3];
+    uint32_t x0 = arx_load32_le(ctr), x1 = arx_load32_le(ctr + 4), x2 = arx_load32_le(ctr + 8);
+    uint32_t y0 = arx_rotl32((x0 ^ k0[0]) + (x1 ^ k0[1]), 9);
+    uint32_t y1 = arx_rotr32((x1 ^ k0[2]) + (x2 ^ k0[3]), 5);
+    uint32_t z0 = arx_rotl32((y0 ^ k1[0]) + (y1 ^ k1[1]), 9);
+    pc->c[0] = x2 ^ k0[4];
+    pc->c[1] = y1 ^ k1[2];
+    pc->c[2] = x0 ^ k1[5];
+    pc->c[3] = z0 ^ k2[0];
+    pc->c[4] = y0 ^ k2[5];
+    pc->c[5] = z0 ^ k3[5];
 }
 
 static const arx_backend lea_ref_backend = {"ref", 0, 1, lea_ref_encrypt, lea_ref_decrypt, NULL};
 
+/* Reference first, then narrow to wide: the key picks the last one the CPU runs. */
+#if ARX_X86_SIMD
+#define LEA_BACKENDS {&lea_ref_backend, &lea_sse2_backend, &lea_avx2_backend, &lea_avx512_backend, NULL}
+#else
+#define LEA_BACKENDS {&lea_ref_backend, NULL}
+#endif
+
 const arx_cipher_desc arx_desc_lea_128 = {
-    "lea-128", "lea", 16, 16, sizeof(lea_ks), lea_setup_128, {&lea_ref_backend, NULL},
+    "lea-128", "lea", 16, 16, sizeof(lea_ks), lea_setup_128, LEA_BACKENDS,
 };
 const arx_cipher_desc arx_desc_lea_192 = {
-    "lea-192", "lea", 16, 24, sizeof(lea_ks), lea_setup_192, {&lea_ref_backend, NULL},
+    "lea-192", "lea", 16, 24, sizeof(lea_ks), lea_setup_192, LEA_BACKENDS,
 };
 const arx_cipher_desc arx_desc_lea_256 = {
-    "lea-256", "lea", 16, 32, sizeof(lea_ks), lea_setup_256, {&lea_ref_backend, NULL},
+    "lea-256", "lea", 16, 32, sizeof(lea_ks), lea_setup_256, LEA_BACKENDS,
 };
