@@ -4,6 +4,7 @@
  * vol. 1, 13.3). ARM: AArch64 always has NEON; PMULL from the auxiliary vector.
  */
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cipher.h"
@@ -59,6 +60,37 @@ static uint32_t detect(void) { return ARX_CPU_NEON; }
 static uint32_t detect(void) { return 0; }
 #endif
 
+static const struct {
+    uint32_t bit;
+    const char *name;
+} feature_names[] = {
+    {ARX_CPU_SSE2, "sse2"},         {ARX_CPU_SSSE3, "ssse3"},           {ARX_CPU_SSE41, "sse4.1"},
+    {ARX_CPU_PCLMUL, "pclmulqdq"},  {ARX_CPU_AVX2, "avx2"},             {ARX_CPU_AVX512F, "avx512f"},
+    {ARX_CPU_AVX512BW, "avx512bw"}, {ARX_CPU_AVX512VL, "avx512vl"},     {ARX_CPU_AVX512VBMI2, "avx512vbmi2"},
+    {ARX_CPU_GFNI, "gfni"},         {ARX_CPU_VPCLMULQDQ, "vpclmulqdq"}, {ARX_CPU_VAES, "vaes"},
+    {ARX_CPU_NEON, "neon"},         {ARX_CPU_PMULL, "pmull"},
+};
+#define N_FEATURES (sizeof feature_names / sizeof feature_names[0])
+
+/*
+ * ARXCRYPT_CPU, if set, keeps only the features it names (comma-separated,
+ * as arx_cpu_features_string prints them; "none" keeps none), so tests and
+ * users can see what dispatch picks on a smaller CPU. It can only take
+ * features away, never claim ones the CPU lacks.
+ */
+static uint32_t env_mask(void) {
+    const char *e = getenv("ARXCRYPT_CPU");
+    if (!e) return ~(uint32_t)0;
+    uint32_t keep = 0;
+    for (const char *p = e; *p;) {
+        size_t n = strcspn(p, ",");
+        for (size_t i = 0; i < N_FEATURES; i++)
+            if (strlen(feature_names[i].name) == n && !strncmp(p, feature_names[i].name, n)) keep |= feature_names[i].bit;
+        p += n + (p[n] == ',');
+    }
+    return keep;
+}
+
 /* Detection is idempotent, so two first callers may both run it and store
  * the same value; the atomics only keep that race defined (and TSan quiet).
  * Bit 31 marks the cache as filled. */
@@ -67,20 +99,13 @@ static _Atomic uint32_t cached;
 uint32_t arx_cpu_features(void) {
     uint32_t f = atomic_load_explicit(&cached, memory_order_relaxed);
     if (!(f & 0x80000000u)) {
-        f = detect() | 0x80000000u;
+        f = (detect() & env_mask()) | 0x80000000u;
         atomic_store_explicit(&cached, f, memory_order_relaxed);
     }
     return f & 0x7fffffffu;
 }
 
 const char *arx_cpu_features_string(void) {
-    static const struct { uint32_t bit; const char *name; } names[] = {
-        {ARX_CPU_SSE2, "sse2"},           {ARX_CPU_SSSE3, "ssse3"},         {ARX_CPU_SSE41, "sse4.1"},
-        {ARX_CPU_PCLMUL, "pclmulqdq"},    {ARX_CPU_AVX2, "avx2"},           {ARX_CPU_AVX512F, "avx512f"},
-        {ARX_CPU_AVX512BW, "avx512bw"},   {ARX_CPU_AVX512VL, "avx512vl"},   {ARX_CPU_AVX512VBMI2, "avx512vbmi2"},
-        {ARX_CPU_GFNI, "gfni"},           {ARX_CPU_VPCLMULQDQ, "vpclmulqdq"}, {ARX_CPU_VAES, "vaes"},
-        {ARX_CPU_NEON, "neon"},           {ARX_CPU_PMULL, "pmull"},
-    };
     /* 0: not built, 1: one thread building, 2: ready. */
     static _Atomic int state;
     static char buf[256];
@@ -88,10 +113,10 @@ const char *arx_cpu_features_string(void) {
     if (atomic_compare_exchange_strong(&state, &expected, 1)) {
         uint32_t f = arx_cpu_features();
         buf[0] = '\0';
-        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-            if (!(f & names[i].bit)) continue;
+        for (size_t i = 0; i < N_FEATURES; i++) {
+            if (!(f & feature_names[i].bit)) continue;
             if (buf[0]) strcat(buf, " ");
-            strcat(buf, names[i].name);
+            strcat(buf, feature_names[i].name);
         }
         if (!buf[0]) strcpy(buf, "(none)");
         atomic_store(&state, 2);
