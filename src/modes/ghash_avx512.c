@@ -1,10 +1,7 @@
 /*
- * GHASH with VPCLMULQDQ on zmm registers: four blocks per register, sixteen
- * per reduction. Block j of a run of 16 is multiplied by H^(16 - j), which
- * htab holds in exactly that order, so the four key registers are four plain
- * loads. Products are accumulated unreduced and folded across lanes once;
- * the reduction is ghash_pclmul.c's (see the derivation there). Fewer than 16
- * blocks go to the xmm code.
+ * GHASH with VPCLMULQDQ on zmm registers: four blocks per register, 64 per
+ * reduction (ARX_GHASH_MAX_POW), then groups of 16, the rest through the xmm
+ * code. See ghash_avx512.h for the group and ghash_pclmul.c for the algebra.
  */
 #include "../cipher.h"
 
@@ -16,22 +13,15 @@
 #include "ghash_avx512.h"
 
 void arx_ghash_vpclmul_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks) {
-    size_t runs = nblocks / 16;
-    if (runs) {
+    if (nblocks >= 16) {
         __m128i y = _mm_loadu_si128((const __m128i *)(const void *)g->yr);
-        ghash16_keys k;
-        arx_ghash_pclmul_powers(g, 16);
-        ghash16_load_keys(&k, g);
-        for (size_t r = 0; r < runs; r++, data += 256) {
-            ghash16_acc acc;
-            ghash16_begin(&acc);
-            ghash16_absorb(&acc, &k, 0, ghash16_add_y(ghash16_load(data), y));
-            for (int j = 1; j < 4; j++) ghash16_absorb(&acc, &k, j, ghash16_load(data + 64 * j));
-            y = ghash16_finish(&acc);
-        }
+        arx_ghash_z_powers(g, nblocks >= ARX_GHASH_MAX_POW ? ARX_GHASH_MAX_POW : 16);
+        for (; nblocks >= ARX_GHASH_MAX_POW; nblocks -= ARX_GHASH_MAX_POW, data += 16 * ARX_GHASH_MAX_POW)
+            y = ghash_z_group(g, y, data, ARX_GHASH_MAX_POW);
+        for (; nblocks >= 16; nblocks -= 16, data += 256) y = ghash_z_group(g, y, data, 16);
         _mm_storeu_si128((__m128i *)(void *)g->yr, y);
     }
-    arx_ghash_pclmul_blocks(g, data, nblocks % 16);
+    arx_ghash_pclmul_blocks(g, data, nblocks);
 }
 
 #endif

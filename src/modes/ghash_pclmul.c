@@ -43,19 +43,19 @@ static inline __m128i gf_mul(__m128i a, __m128i b) {
 
 void arx_ghash_pclmul_init(arx_ghash *g, const uint8_t h[16]) {
     __m128i hr = bswap128(_mm_loadu_si128((const __m128i *)(const void *)h));
-    _mm_storeu_si128((__m128i *)(void *)g->htab[15], hr); /* htab[16 - j] = H^j */
+    _mm_storeu_si128((__m128i *)(void *)g->htab[ARX_GHASH_MAX_POW - 1], hr); /* htab[64 - j] = H^j */
     g->npow = 1;
     memset(g->yr, 0, sizeof g->yr);
 }
 
 void arx_ghash_pclmul_powers(arx_ghash *g, unsigned need) {
     if (g->npow >= need) return;
-    __m128i hr = _mm_loadu_si128((const __m128i *)(const void *)g->htab[15]);
-    __m128i p = _mm_loadu_si128((const __m128i *)(const void *)g->htab[16 - g->npow]);
+    __m128i hr = _mm_loadu_si128((const __m128i *)(const void *)g->htab[ARX_GHASH_MAX_POW - 1]);
+    __m128i p = _mm_loadu_si128((const __m128i *)(const void *)g->htab[ARX_GHASH_MAX_POW - g->npow]);
     while (g->npow < need) {
         p = gf_mul(p, hr);
         g->npow++;
-        _mm_storeu_si128((__m128i *)(void *)g->htab[16 - g->npow], p);
+        _mm_storeu_si128((__m128i *)(void *)g->htab[ARX_GHASH_MAX_POW - g->npow], p);
     }
 }
 
@@ -64,7 +64,7 @@ void arx_ghash_pclmul_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks) 
     arx_ghash_pclmul_powers(g, nblocks < 8 ? (unsigned)nblocks : 8);
     while (nblocks) {
         size_t k = nblocks < 8 ? nblocks : 8;
-        const uint8_t *pw = g->htab[16 - k]; /* H^k ... H^1, 16 bytes apart */
+        const uint8_t *pw = g->htab[ARX_GHASH_MAX_POW - k]; /* H^k ... H^1, 16 bytes apart */
         __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
         for (size_t i = 0; i < k; i++) {
             __m128i x = bswap128(_mm_loadu_si128((const __m128i *)(const void *)(data + 16 * i)));

@@ -56,6 +56,9 @@ ARX_INLINE void lea_ctr_add(uint8_t ctr[16], uint64_t n) {
 
 #if ARX_X86_SIMD
 extern const arx_backend lea_sse2_backend, lea_avx2_backend, lea_avx512_backend;
+/* Stitched CTR + GHASH (lea_gcm_avx512.c): the avx512 backend's gcm_xor. */
+size_t lea_avx512_gcm_xor(const void *ks, struct arx_ghash *g, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                          size_t nblocks, int decrypt);
 #endif
 
 #endif

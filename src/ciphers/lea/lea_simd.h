@@ -86,6 +86,12 @@ ARX_INLINE void LV_FN(transpose)(LV v[4]) {
         }                                                                                          \
     } while (0)
 
+/* One encryption round with word roles (a, b, c, d), for callers that put
+ * other work between rounds (the stitched LEA-GCM kernel). */
+ARX_INLINE void LV_FN(enc_round)(LV s[][4], int nb, int a, int b, int c, int d, const uint32_t *rk) {
+    LV_ENC_ROUND(s, nb, a, b, c, d, rk);
+}
+
 /* Encryption rounds `from`..rounds-1 (from a multiple of 4) on sliced state. */
 ARX_INLINE void LV_FN(enc_rounds)(const lea_ks *ks, LV s[][4], int nb, unsigned from) {
     for (unsigned r = from; r < ks->rounds; r += 4) {
@@ -123,12 +129,15 @@ ARX_INLINE void LV_FN(ecb_batches)(const lea_ks *ks, uint8_t *out, const uint8_t
 }
 
 /*
- * Keystream of nb batches in block order: s[j][q] holds counter blocks
+ * ctr_first4: rounds 0..3 of nb batches of counter blocks, the state left
+ * sliced (for a caller that runs the remaining rounds itself, such as the
+ * stitched LEA-GCM kernel). ctr_keystream: the whole keystream of nb batches
+ * in block order: s[j][q] holds counter blocks
  * j * LV_LANES + q * (LV_LANES / 4) + 0.. (LV_LANES / 4 - 1). Counter block i
  * has bytes 0..11 from the precomputed run and low word (lo + i) mod 2^32.
  * Rounds 0..3 use only the words that vary (lea.h): 30 operations, not 48.
  */
-ARX_INLINE void LV_FN(ctr_keystream)(const lea_ks *ks, const lea_ctr_pre *pc, uint32_t lo, LV s[][4], int nb) {
+ARX_INLINE void LV_FN(ctr_first4)(const lea_ks *ks, const lea_ctr_pre *pc, uint32_t lo, LV s[][4], int nb) {
     const uint32_t *k0 = ks->rk[0], *k1 = ks->rk[1], *k2 = ks->rk[2], *k3 = ks->rk[3];
     const LV off = LV_CTR_OFFSETS;
     for (int j = 0; j < nb; j++) {
@@ -145,6 +154,10 @@ ARX_INLINE void LV_FN(ctr_keystream)(const lea_ks *ks, const lea_ctr_pre *pc, ui
         s[j][2] = LV_ROR(LV_ADD(LV_XOR(w2, LV_SET1(k3[4])), LV_SET1(pc->c[5])), 3);
         s[j][3] = w0;
     }
+}
+
+ARX_INLINE void LV_FN(ctr_keystream)(const lea_ks *ks, const lea_ctr_pre *pc, uint32_t lo, LV s[][4], int nb) {
+    LV_FN(ctr_first4)(ks, pc, lo, s, nb); /* sliced state after round 3 */
     LV_FN(enc_rounds)(ks, s, nb, 4);
     for (int j = 0; j < nb; j++) LV_FN(transpose)(s[j]);
 }
