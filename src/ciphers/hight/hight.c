@@ -4,21 +4,7 @@
  * (KISA_HIGHT_ECB.c): block byte i is P_i and key byte i is MK_i, i.e. the
  * spec's right-to-left numbering read left to right in memory.
  */
-#include "cipher.h"
-#include "internal.h"
-
-typedef struct {
-    uint8_t wk[8];   /* whitening keys WK0..WK7 */
-    uint8_t sk[128]; /* round subkeys SK0..SK127, four per round */
-} hight_ks;
-
-/* Auxiliary functions F0, F1 (spec): XORs of byte rotations, computed, not tabled. */
-ARX_INLINE uint8_t hight_f0(uint8_t x) {
-    return (uint8_t)(arx_rotl8(x, 1) ^ arx_rotl8(x, 2) ^ arx_rotl8(x, 7));
-}
-ARX_INLINE uint8_t hight_f1(uint8_t x) {
-    return (uint8_t)(arx_rotl8(x, 3) ^ arx_rotl8(x, 4) ^ arx_rotl8(x, 6));
-}
+#include "hight.h"
 
 static void hight_setup(void *ks_, const uint8_t *key) {
     hight_ks *ks = (hight_ks *)ks_;
@@ -47,6 +33,10 @@ static void hight_setup(void *ks_, const uint8_t *key) {
             delta = (delta >> 1) | ((((delta >> 3) ^ delta) & 1u) << 6);
         }
     }
+#if ARX_X86_SIMD
+    for (unsigned i = 0; i < 128; i++) memset(ks->skb[i], ks->sk[i], sizeof ks->skb[i]);
+    for (unsigned i = 0; i < 8; i++) memset(ks->wkb[i], ks->wk[i], sizeof ks->wkb[i]);
+#endif
 }
 
 /*
@@ -81,7 +71,7 @@ static void hight_setup(void *ks_, const uint8_t *key) {
  * rotate by renaming; after 32 = 4 * 8 renamings the names are back in place
  * and the spec's X32_j is our x_{j+1 mod 8} (round 32 undone by one name).
  */
-static void hight_encrypt_block(const hight_ks *ks, uint8_t *out, const uint8_t *in) {
+void hight_encrypt_block(const hight_ks *ks, uint8_t *out, const uint8_t *in) {
     /* Initial transformation: X0_0 = P0 + WK0, X0_2 = P2 ^ WK1, X0_4 = P4 + WK2, X0_6 = P6 ^ WK3. */
     uint8_t x0 = (uint8_t)(in[0] + ks->wk[0]), x1 = in[1];
     uint8_t x2 = (uint8_t)(in[2] ^ ks->wk[1]), x3 = in[3];
@@ -109,7 +99,7 @@ static void hight_encrypt_block(const hight_ks *ks, uint8_t *out, const uint8_t 
     out[7] = x0;
 }
 
-static void hight_decrypt_block(const hight_ks *ks, uint8_t *out, const uint8_t *in) {
+void hight_decrypt_block(const hight_ks *ks, uint8_t *out, const uint8_t *in) {
     /* Undo the final transformation into the names hight_encrypt_block ends with. */
     uint8_t x1 = (uint8_t)(in[0] - ks->wk[4]), x2 = in[1];
     uint8_t x3 = (uint8_t)(in[2] ^ ks->wk[5]), x4 = in[3];
@@ -145,8 +135,35 @@ static void hight_ref_decrypt(const void *ks, uint8_t *out, const uint8_t *in, s
     for (size_t i = 0; i < nblocks; i++) hight_decrypt_block((const hight_ks *)ks, out + 8 * i, in + 8 * i);
 }
 
+/* Counter mode one block at a time: the SIMD kernels' tails (the ref backend
+ * itself leaves CTR to the generic mode code). */
+void hight_ref_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    uint8_t stream[8];
+    for (size_t i = 0; i < nblocks; i++) {
+        hight_encrypt_block((const hight_ks *)ks, stream, ctr);
+        for (unsigned j = 0; j < 8; j++) out[8 * i + j] = (uint8_t)(in[8 * i + j] ^ stream[j]);
+        arx_store64_be(ctr, arx_load64_be(ctr) + 1);
+    }
+    arx_wipe(stream, sizeof stream);
+}
+
 static const arx_backend hight_ref_backend = {"ref", 0, 1, hight_ref_encrypt, hight_ref_decrypt, NULL};
 
+#if ARX_X86_SIMD
+static const arx_backend hight_sse2_backend = {"sse2", ARX_REQ_SSE2, 16,
+                                               hight_sse2_encrypt, hight_sse2_decrypt, hight_sse2_ctr};
+static const arx_backend hight_avx2_backend = {"avx2", ARX_REQ_AVX2, 32,
+                                               hight_avx2_encrypt, hight_avx2_decrypt, hight_avx2_ctr};
+/* The AVX-512 kernel needs GFNI (gf2p8affineqb for F0, F1). */
+static const arx_backend hight_avx512_backend = {"avx512", ARX_REQ_AVX512 | ARX_CPU_GFNI, 64,
+                                                 hight_avx512_encrypt, hight_avx512_decrypt,
+                                                 hight_avx512_ctr};
+#define HIGHT_BACKENDS                                                                             \
+    &hight_ref_backend, &hight_sse2_backend, &hight_avx2_backend, &hight_avx512_backend, NULL
+#else
+#define HIGHT_BACKENDS &hight_ref_backend, NULL
+#endif
+
 const arx_cipher_desc arx_desc_hight = {
-    "hight", "hight", 8, 16, sizeof(hight_ks), hight_setup, {&hight_ref_backend, NULL},
+    "hight", "hight", 8, 16, sizeof(hight_ks), hight_setup, {HIGHT_BACKENDS},
 };
