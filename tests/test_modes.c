@@ -153,9 +153,10 @@ static void test_cipher_backend(const arx_cipher *c, const char *backend, int it
         t_fill(src, len);
         t_fill(iv, bb);
         if (it % 5 == 0) {
-            /* counters that carry inside a batch: past 2^32, past 2^64 (when
-             * the block has 64 bits more), or wrap the whole block to zero */
-            size_t ones = (it / 5) % 3 == 0 ? 4 : (it / 5) % 3 == 1 ? 8 : bb;
+            /* counters that carry inside a batch: past 2^16, 2^32, 2^64 (as far
+             * as the block reaches), or wrap the whole block to zero */
+            static const size_t pattern[4] = {2, 4, 8, 16}; /* past 2^16 (HIGHT's runs), 2^32, 2^64, all */
+            size_t ones = pattern[(it / 5) % 4];
             if (ones > bb) ones = bb;
             memset(iv + bb - ones, 0xff, ones);
             iv[bb - 1] = (uint8_t)(0xff - t_below(40)); /* the carry lands 1..40 blocks in */
