@@ -12,22 +12,7 @@
  * Byte order follows the designers' reference code: words are little-endian,
  * word 0 first, for the block and the key alike.
  */
-#include "cipher.h"
-#include "internal.h"
-
-/* 2k/w round keys: 16 for CHAM-64/128 and CHAM-128/256, 8 for CHAM-128/128. */
-#define CHAM_MAX_RK 16
-
-typedef struct cham64_ks {
-    uint16_t rk[CHAM_MAX_RK];
-    unsigned rounds;
-} cham64_ks;
-
-typedef struct cham128_ks {
-    uint32_t rk[CHAM_MAX_RK];
-    unsigned rounds;
-    unsigned rk_mask; /* number of round keys - 1 (a power of two minus one) */
-} cham128_ks;
+#include "cham.h"
 
 /* ---- key schedule (spec section 2.2) -------------------------------------- */
 
@@ -47,6 +32,8 @@ static void cham64_setup(cham64_ks *ks, const uint8_t *key, unsigned rounds) {
         arx_wipe(&t, sizeof t);
     }
     ks->rounds = rounds;
+    for (unsigned i = 0; i < CHAM_MAX_RK; i++)
+        for (unsigned l = 0; l < 4; l++) ks->rkv[i][l] = (uint32_t)ks->rk[i] * 0x10001u;
 }
 
 static void cham128_setup(cham128_ks *ks, const uint8_t *key, unsigned nk, unsigned rounds) {
@@ -62,6 +49,8 @@ static void cham128_setup(cham128_ks *ks, const uint8_t *key, unsigned nk, unsig
     for (unsigned i = 2 * nk; i < CHAM_MAX_RK; i++) ks->rk[i] = 0;
     ks->rounds = rounds;
     ks->rk_mask = 2 * nk - 1;
+    for (unsigned i = 0; i < CHAM_MAX_RK; i++)
+        for (unsigned l = 0; l < 4; l++) ks->rkv[i][l] = ks->rk[i & ks->rk_mask];
 }
 
 static void setup_cham_64_128(void *ks, const uint8_t *key) { cham64_setup(ks, key, 88); }
@@ -82,7 +71,7 @@ static void setup_cham_128_256_legacy(void *ks, const uint8_t *key) { cham128_se
  * counter are public, so the only branches are on the loop index.
  */
 
-static void cham_encrypt_block64(const cham64_ks *ks, uint8_t *out, const uint8_t *in) {
+void cham_encrypt_block64(const cham64_ks *ks, uint8_t *out, const uint8_t *in) {
     uint16_t x0 = arx_load16_le(in), x1 = arx_load16_le(in + 2);
     uint16_t x2 = arx_load16_le(in + 4), x3 = arx_load16_le(in + 6);
     for (unsigned i = 0; i < ks->rounds; i += 2) {
@@ -101,7 +90,7 @@ static void cham_encrypt_block64(const cham64_ks *ks, uint8_t *out, const uint8_
     arx_store16_le(out + 6, x3);
 }
 
-static void cham_decrypt_block64(const cham64_ks *ks, uint8_t *out, const uint8_t *in) {
+void cham_decrypt_block64(const cham64_ks *ks, uint8_t *out, const uint8_t *in) {
     uint16_t x0 = arx_load16_le(in), x1 = arx_load16_le(in + 2);
     uint16_t x2 = arx_load16_le(in + 4), x3 = arx_load16_le(in + 6);
     for (unsigned i = ks->rounds; i != 0; i -= 2) {
@@ -120,7 +109,7 @@ static void cham_decrypt_block64(const cham64_ks *ks, uint8_t *out, const uint8_
     arx_store16_le(out + 6, x3);
 }
 
-static void cham_encrypt_block128(const cham128_ks *ks, uint8_t *out, const uint8_t *in) {
+void cham_encrypt_block128(const cham128_ks *ks, uint8_t *out, const uint8_t *in) {
     uint32_t x0 = arx_load32_le(in), x1 = arx_load32_le(in + 4);
     uint32_t x2 = arx_load32_le(in + 8), x3 = arx_load32_le(in + 12);
     const unsigned m = ks->rk_mask;
@@ -137,7 +126,7 @@ static void cham_encrypt_block128(const cham128_ks *ks, uint8_t *out, const uint
     arx_store32_le(out + 12, x3);
 }
 
-static void cham_decrypt_block128(const cham128_ks *ks, uint8_t *out, const uint8_t *in) {
+void cham_decrypt_block128(const cham128_ks *ks, uint8_t *out, const uint8_t *in) {
     uint32_t x0 = arx_load32_le(in), x1 = arx_load32_le(in + 4);
     uint32_t x2 = arx_load32_le(in + 8), x3 = arx_load32_le(in + 12);
     const unsigned m = ks->rk_mask;
@@ -156,34 +145,84 @@ static void cham_decrypt_block128(const cham128_ks *ks, uint8_t *out, const uint
 
 /* ---- backends -------------------------------------------------------------- */
 
-static void cham64_ref_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
+void cham64_ref_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
     for (size_t b = 0; b < nblocks; b++) cham_encrypt_block64(ks, out + 8 * b, in + 8 * b);
 }
-static void cham64_ref_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
+void cham64_ref_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
     for (size_t b = 0; b < nblocks; b++) cham_decrypt_block64(ks, out + 8 * b, in + 8 * b);
 }
-static void cham128_ref_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
+void cham128_ref_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
     for (size_t b = 0; b < nblocks; b++) cham_encrypt_block128(ks, out + 16 * b, in + 16 * b);
 }
-static void cham128_ref_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
+void cham128_ref_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
     for (size_t b = 0; b < nblocks; b++) cham_decrypt_block128(ks, out + 16 * b, in + 16 * b);
 }
+
+/* Counter mode one block at a time (the SIMD kernels' last tail). */
+static void cham_ctr_inc(uint8_t *ctr, unsigned bytes) {
+    unsigned carry = 1;
+    for (unsigned i = bytes; i-- > 0;) {
+        carry += ctr[i];
+        ctr[i] = (uint8_t)carry;
+        carry >>= 8;
+    }
+}
+
+void cham64_ref_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    uint8_t s[8];
+    for (size_t b = 0; b < nblocks; b++) {
+        cham_encrypt_block64(ks, s, ctr);
+        for (unsigned i = 0; i < 8; i++) out[8 * b + i] = (uint8_t)(in[8 * b + i] ^ s[i]);
+        cham_ctr_inc(ctr, 8);
+    }
+    arx_wipe(s, sizeof s);
+}
+
+void cham128_ref_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    uint8_t s[16];
+    for (size_t b = 0; b < nblocks; b++) {
+        cham_encrypt_block128(ks, s, ctr);
+        for (unsigned i = 0; i < 16; i++) out[16 * b + i] = (uint8_t)(in[16 * b + i] ^ s[i]);
+        cham_ctr_inc(ctr, 16);
+    }
+    arx_wipe(s, sizeof s);
+}
+
+/* The round index rows of cham.h. */
+#define CHAM_IC_ROW(i, mul) {(i) * (mul), (i) * (mul), (i) * (mul), (i) * (mul)}
+#define CHAM_IC_8(b, mul)                                                                          \
+    CHAM_IC_ROW(b, mul), CHAM_IC_ROW(b + 1, mul), CHAM_IC_ROW(b + 2, mul), CHAM_IC_ROW(b + 3, mul), \
+        CHAM_IC_ROW(b + 4, mul), CHAM_IC_ROW(b + 5, mul), CHAM_IC_ROW(b + 6, mul),                 \
+        CHAM_IC_ROW(b + 7, mul)
+#define CHAM_IC_128(mul)                                                                           \
+    CHAM_IC_8(0u, mul), CHAM_IC_8(8u, mul), CHAM_IC_8(16u, mul), CHAM_IC_8(24u, mul),              \
+        CHAM_IC_8(32u, mul), CHAM_IC_8(40u, mul), CHAM_IC_8(48u, mul), CHAM_IC_8(56u, mul),        \
+        CHAM_IC_8(64u, mul), CHAM_IC_8(72u, mul), CHAM_IC_8(80u, mul), CHAM_IC_8(88u, mul),        \
+        CHAM_IC_8(96u, mul), CHAM_IC_8(104u, mul), CHAM_IC_8(112u, mul), CHAM_IC_8(120u, mul)
+_Alignas(64) const uint32_t cham_ic16[128][4] = {CHAM_IC_128(0x10001u)};
+_Alignas(64) const uint32_t cham_ic32[128][4] = {CHAM_IC_128(1u)};
 
 static const arx_backend cham64_ref_backend = {"ref", 0, 1, cham64_ref_encrypt, cham64_ref_decrypt, NULL};
 static const arx_backend cham128_ref_backend = {"ref", 0, 1, cham128_ref_encrypt, cham128_ref_decrypt, NULL};
 
 /* ---- descriptors ----------------------------------------------------------- */
 
-#define CHAM_DESC(id, str, bb, kb, kstype, setupfn, backend)                                       \
-    const arx_cipher_desc arx_desc_##id = {                                                        \
-        str, "cham", bb, kb, sizeof(kstype), setupfn, {&backend, NULL}}
+/* Reference first, then the x86 backends, widest last (the registry takes
+ * the last one the CPU runs). */
+#if ARX_X86_SIMD
+#define CHAM_BACKENDS(w)                                                                           \
+    {&cham##w##_ref_backend, &cham##w##_sse2_backend, &cham##w##_avx2_backend,                     \
+     &cham##w##_avx512_backend, NULL}
+#else
+#define CHAM_BACKENDS(w) {&cham##w##_ref_backend, NULL}
+#endif
 
-CHAM_DESC(cham_64_128, "cham-64-128", 8, 16, cham64_ks, setup_cham_64_128, cham64_ref_backend);
-CHAM_DESC(cham_128_128, "cham-128-128", 16, 16, cham128_ks, setup_cham_128_128, cham128_ref_backend);
-CHAM_DESC(cham_128_256, "cham-128-256", 16, 32, cham128_ks, setup_cham_128_256, cham128_ref_backend);
-CHAM_DESC(cham_64_128_legacy, "cham-64-128-legacy", 8, 16, cham64_ks, setup_cham_64_128_legacy,
-          cham64_ref_backend);
-CHAM_DESC(cham_128_128_legacy, "cham-128-128-legacy", 16, 16, cham128_ks, setup_cham_128_128_legacy,
-          cham128_ref_backend);
-CHAM_DESC(cham_128_256_legacy, "cham-128-256-legacy", 16, 32, cham128_ks, setup_cham_128_256_legacy,
-          cham128_ref_backend);
+#define CHAM_DESC(id, str, bb, kb, kstype, setupfn, w)                                             \
+    const arx_cipher_desc arx_desc_##id = {str, "cham", bb, kb, sizeof(kstype), setupfn, CHAM_BACKENDS(w)}
+
+CHAM_DESC(cham_64_128, "cham-64-128", 8, 16, cham64_ks, setup_cham_64_128, 64);
+CHAM_DESC(cham_128_128, "cham-128-128", 16, 16, cham128_ks, setup_cham_128_128, 128);
+CHAM_DESC(cham_128_256, "cham-128-256", 16, 32, cham128_ks, setup_cham_128_256, 128);
+CHAM_DESC(cham_64_128_legacy, "cham-64-128-legacy", 8, 16, cham64_ks, setup_cham_64_128_legacy, 64);
+CHAM_DESC(cham_128_128_legacy, "cham-128-128-legacy", 16, 16, cham128_ks, setup_cham_128_128_legacy, 128);
+CHAM_DESC(cham_128_256_legacy, "cham-128-256-legacy", 16, 32, cham128_ks, setup_cham_128_256_legacy, 128);

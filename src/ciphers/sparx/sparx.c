@@ -15,21 +15,7 @@
  *
  * Byte order: 16-bit words, little-endian, word 0 first (block and key).
  */
-#include "cipher.h"
-#include "internal.h"
-
-/* branches * steps + 1 round-key rows of up to 2 * rounds_per_step words. */
-#define SPARX_MAX_ROWS (4 * 10 + 1)
-
-typedef struct sparx_ks {
-    /*
-     * rk[branches * s + b][2 * r + {0,1}]: the (l, r) key of round r of
-     * branch b in step s. Row branches * steps is the final whitening key,
-     * of which the first 2 * branches words are used.
-     */
-    uint16_t rk[SPARX_MAX_ROWS][8];
-    unsigned steps;
-} sparx_ks;
+#include "sparx.h"
 
 /* ---- ARX-box A: one 16-bit SPECK-32 round without key (SPECKEY) ----------- */
 
@@ -97,6 +83,124 @@ static void sparx_kperm_128_256(uint16_t k[16], uint16_t c) {
     arx_wipe(t, sizeof t);
 }
 
+/* ---- the SIMD kernels' key programs (sparx.h) ------------------------------ */
+
+/*
+ * The kernels XOR a round key on its own only where no three-input XOR can
+ * take it. A branch is kept as (l, a) with a = r ^ K1, the r key of the round
+ * about to run, so a round is
+ *     l ^= K0;  l = ROR7(l) + a;  a = ROL2(a) ^ l ^ K1'
+ * with K1' the r key of the branch's next round (one XOR3). After a step's
+ * last round K1' is free to be any offset eps_b, and the linear layer's
+ * t = ROL8(x0 ^ x1 [^ x2 ^ x3] ^ LC) takes one more constant. L is linear, so
+ * its outputs then carry known offsets; with K0', K1' the next step's first
+ * keys (the whitening key after the last step):
+ *   2 branches: y2 = l of new branch 0 carries ROL8(e), e = eps0 ^ LC;
+ *     y3 carries eps1 ^ eps0 ^ ROL8(e); new branch 1 = (x0, x1 ^ eps0).
+ *     Solve ROL8(e) = K0'[0], eps0 = K1'[1], eps1 = K1'[0] ^ eps0 ^ K0'[0].
+ *   4 branches: y4 and y6 carry ROL8(e), e = eps0 ^ eps1 ^ LC; y5 carries
+ *     eps2 ^ eps0 ^ ROL8(e), y7 eps3 ^ eps1 ^ ROL8(e); new branches 2, 3 =
+ *     (x0, x1 ^ eps0), (x2, x3 ^ eps1). Solve ROL8(e) = K0'[0],
+ *     eps0 = K1'[2], eps1 = K1'[3], eps2 = K1'[0] ^ eps0 ^ K0'[0],
+ *     eps3 = K1'[1] ^ eps1 ^ K0'[0]; branch 1's l keeps K0'[1] ^ K0'[0] to XOR.
+ * So each step starts with every a keyed and branch 0's l keyed; the other
+ * branches' l (sums, or y6) take an explicit XOR.
+ *
+ * enc rows: K0[0][0][0]; K1[0][b][0] for each b; per step, per branch, per
+ * round: [l key (none for branch 0, round 0)], K1' (eps_b after the last
+ * round); then LC; finally the l keys of branches 1.. for the output words.
+ *
+ * Decryption runs the inverse rounds r = ROR2(r ^ l); l = ROL7(l - r), then
+ * owes l ^= K0, r ^= K1: these stay pending as two constants per branch. The
+ * next inverse round takes them as r ^ l ^ (P0 ^ P1) (one XOR3) and l ^ P0;
+ * the inverse linear layers XOR pendings together like the words they belong
+ * to. dec rows: per step (last first): the constant of the inverse linear
+ * layer's t, then per branch, per round (last first): P0 ^ P1, P0; finally P0,
+ * P1 per branch for the output words.
+ */
+static uint16_t sparx_k0(const sparx_ks *ks, unsigned nb, unsigned s, unsigned b, unsigned r) {
+    return s == ks->steps ? ks->rk[nb * s][2 * b] : ks->rk[nb * s + b][2 * r];
+}
+static uint16_t sparx_k1(const sparx_ks *ks, unsigned nb, unsigned s, unsigned b, unsigned r) {
+    return s == ks->steps ? ks->rk[nb * s][2 * b + 1] : ks->rk[nb * s + b][2 * r + 1];
+}
+/* l key of round 0 of branch b >= 1 in step s, net of the offset its l carries. */
+static uint16_t sparx_lk0(const sparx_ks *ks, unsigned nb, unsigned s, unsigned b) {
+    uint16_t k = sparx_k0(ks, nb, s, b, 0);
+    if (s > 0 && nb == 4 && b == 1) k ^= sparx_k0(ks, nb, s, 0, 0);
+    return k;
+}
+static void sparx_row(uint32_t row[4], uint16_t v) {
+    for (unsigned i = 0; i < 4; i++) row[i] = (uint32_t)v * 0x10001u;
+}
+
+static void sparx_build_programs(sparx_ks *ks, unsigned nb, unsigned ra, unsigned steps) {
+    memset(ks->enc, 0, sizeof ks->enc);
+    memset(ks->dec, 0, sizeof ks->dec);
+    uint32_t(*e)[4] = ks->enc;
+    sparx_row(*e++, sparx_k0(ks, nb, 0, 0, 0));
+    for (unsigned b = 0; b < nb; b++) sparx_row(*e++, sparx_k1(ks, nb, 0, b, 0));
+    for (unsigned s = 0; s < steps; s++) {
+        uint16_t n0 = sparx_k0(ks, nb, s + 1, 0, 0), eps[4], lc;
+        uint16_t e_ = arx_rotl16(n0, 8); /* ROL8(e) must equal n0 */
+        if (nb == 2) {
+            eps[0] = sparx_k1(ks, nb, s + 1, 1, 0);
+            eps[1] = (uint16_t)(sparx_k1(ks, nb, s + 1, 0, 0) ^ eps[0] ^ n0);
+            lc = (uint16_t)(e_ ^ eps[0]);
+        } else {
+            eps[0] = sparx_k1(ks, nb, s + 1, 2, 0);
+            eps[1] = sparx_k1(ks, nb, s + 1, 3, 0);
+            eps[2] = (uint16_t)(sparx_k1(ks, nb, s + 1, 0, 0) ^ eps[0] ^ n0);
+            eps[3] = (uint16_t)(sparx_k1(ks, nb, s + 1, 1, 0) ^ eps[1] ^ n0);
+            lc = (uint16_t)(e_ ^ eps[0] ^ eps[1]);
+        }
+        for (unsigned b = 0; b < nb; b++)
+            for (unsigned r = 0; r < ra; r++) {
+                if (r > 0)
+                    sparx_row(*e++, sparx_k0(ks, nb, s, b, r));
+                else if (b > 0)
+                    sparx_row(*e++, sparx_lk0(ks, nb, s, b));
+                sparx_row(*e++, r + 1 < ra ? sparx_k1(ks, nb, s, b, r + 1) : eps[b]);
+            }
+        sparx_row(*e++, lc);
+    }
+    for (unsigned b = 1; b < nb; b++) sparx_row(*e++, sparx_lk0(ks, nb, steps, b));
+
+    uint32_t(*d)[4] = ks->dec;
+    uint16_t p0[4], p1[4];
+    for (unsigned b = 0; b < nb; b++) {
+        p0[b] = sparx_k0(ks, nb, steps, b, 0);
+        p1[b] = sparx_k1(ks, nb, steps, b, 0);
+    }
+    for (unsigned s = steps; s-- > 0;) {
+        if (nb == 2) {
+            sparx_row(*d++, (uint16_t)(p0[1] ^ p1[1]));
+            uint16_t q0 = (uint16_t)(p0[0] ^ p0[1]), q1 = (uint16_t)(p1[0] ^ p1[1]);
+            p0[0] = p0[1], p1[0] = p1[1];
+            p0[1] = q0, p1[1] = q1;
+        } else {
+            sparx_row(*d++, (uint16_t)(p0[2] ^ p1[2] ^ p0[3] ^ p1[3]));
+            uint16_t y0 = (uint16_t)(p0[0] ^ p0[3]), y1 = (uint16_t)(p1[0] ^ p1[2]);
+            uint16_t y2 = (uint16_t)(p0[1] ^ p0[2]), y3 = (uint16_t)(p1[1] ^ p1[3]);
+            p0[0] = p0[2], p1[0] = p1[2], p0[1] = p0[3], p1[1] = p1[3];
+            p0[2] = y0, p1[2] = y1, p0[3] = y2, p1[3] = y3;
+        }
+        for (unsigned b = 0; b < nb; b++)
+            for (unsigned r = ra; r-- > 0;) {
+                sparx_row(*d++, (uint16_t)(p0[b] ^ p1[b]));
+                sparx_row(*d++, p0[b]);
+                p0[b] = sparx_k0(ks, nb, s, b, r);
+                p1[b] = sparx_k1(ks, nb, s, b, r);
+            }
+    }
+    for (unsigned b = 0; b < nb; b++) {
+        sparx_row(*d++, p0[b]);
+        sparx_row(*d++, p1[b]);
+    }
+    arx_wipe(p0, sizeof p0);
+    arx_wipe(p1, sizeof p1);
+}
+
 /*
  * Row c of round keys is the first 2 * rounds_per_step words of the key
  * state after c permutations; permutation number c+1 uses the constant c+1.
@@ -113,6 +217,7 @@ static void sparx_setup(sparx_ks *ks, const uint8_t *key, unsigned key_words, un
     }
     ks->steps = steps;
     arx_wipe(k, sizeof k);
+    sparx_build_programs(ks, branches, row_words / 2, steps);
 }
 
 static void setup_sparx_64_128(void *ks, const uint8_t *key) {
@@ -185,7 +290,7 @@ static void sparx_l4_inv(uint16_t x[8]) {
 /* ---- block functions ------------------------------------------------------ */
 
 /* SPARX-64/128: 8 steps of 3 rounds on 2 branches. */
-static void sparx_encrypt_block64(const sparx_ks *ks, uint8_t *out, const uint8_t *in) {
+void sparx_encrypt_block64(const sparx_ks *ks, uint8_t *out, const uint8_t *in) {
     uint16_t x[4];
     for (unsigned i = 0; i < 4; i++) x[i] = arx_load16_le(in + 2 * i);
     for (unsigned s = 0; s < 8; s++) {
@@ -202,7 +307,7 @@ static void sparx_encrypt_block64(const sparx_ks *ks, uint8_t *out, const uint8_
     for (unsigned i = 0; i < 4; i++) arx_store16_le(out + 2 * i, (uint16_t)(x[i] ^ ks->rk[16][i]));
 }
 
-static void sparx_decrypt_block64(const sparx_ks *ks, uint8_t *out, const uint8_t *in) {
+void sparx_decrypt_block64(const sparx_ks *ks, uint8_t *out, const uint8_t *in) {
     uint16_t x[4];
     for (unsigned i = 0; i < 4; i++) x[i] = (uint16_t)(arx_load16_le(in + 2 * i) ^ ks->rk[16][i]);
     for (unsigned s = 8; s-- > 0;) {
@@ -220,7 +325,7 @@ static void sparx_decrypt_block64(const sparx_ks *ks, uint8_t *out, const uint8_
 }
 
 /* SPARX-128/128 and SPARX-128/256: ks->steps (8 or 10) steps of 4 rounds on 4 branches. */
-static void sparx_encrypt_block128(const sparx_ks *ks, uint8_t *out, const uint8_t *in) {
+void sparx_encrypt_block128(const sparx_ks *ks, uint8_t *out, const uint8_t *in) {
     uint16_t x[8];
     const unsigned steps = ks->steps;
     for (unsigned i = 0; i < 8; i++) x[i] = arx_load16_le(in + 2 * i);
@@ -239,7 +344,7 @@ static void sparx_encrypt_block128(const sparx_ks *ks, uint8_t *out, const uint8
         arx_store16_le(out + 2 * i, (uint16_t)(x[i] ^ ks->rk[4 * steps][i]));
 }
 
-static void sparx_decrypt_block128(const sparx_ks *ks, uint8_t *out, const uint8_t *in) {
+void sparx_decrypt_block128(const sparx_ks *ks, uint8_t *out, const uint8_t *in) {
     uint16_t x[8];
     const unsigned steps = ks->steps;
     for (unsigned i = 0; i < 8; i++)
@@ -260,17 +365,47 @@ static void sparx_decrypt_block128(const sparx_ks *ks, uint8_t *out, const uint8
 
 /* ---- backends -------------------------------------------------------------- */
 
-static void sparx64_ref_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
+void sparx64_ref_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
     for (size_t b = 0; b < nblocks; b++) sparx_encrypt_block64(ks, out + 8 * b, in + 8 * b);
 }
-static void sparx64_ref_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
+void sparx64_ref_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
     for (size_t b = 0; b < nblocks; b++) sparx_decrypt_block64(ks, out + 8 * b, in + 8 * b);
 }
-static void sparx128_ref_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
+void sparx128_ref_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
     for (size_t b = 0; b < nblocks; b++) sparx_encrypt_block128(ks, out + 16 * b, in + 16 * b);
 }
-static void sparx128_ref_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
+void sparx128_ref_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
     for (size_t b = 0; b < nblocks; b++) sparx_decrypt_block128(ks, out + 16 * b, in + 16 * b);
+}
+
+/* Counter mode one block at a time (the SIMD kernels' last tail). */
+static void sparx_ctr_inc(uint8_t *ctr, unsigned bytes) {
+    unsigned carry = 1;
+    for (unsigned i = bytes; i-- > 0;) {
+        carry += ctr[i];
+        ctr[i] = (uint8_t)carry;
+        carry >>= 8;
+    }
+}
+
+void sparx64_ref_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    uint8_t s[8];
+    for (size_t b = 0; b < nblocks; b++) {
+        sparx_encrypt_block64(ks, s, ctr);
+        for (unsigned i = 0; i < 8; i++) out[8 * b + i] = (uint8_t)(in[8 * b + i] ^ s[i]);
+        sparx_ctr_inc(ctr, 8);
+    }
+    arx_wipe(s, sizeof s);
+}
+
+void sparx128_ref_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    uint8_t s[16];
+    for (size_t b = 0; b < nblocks; b++) {
+        sparx_encrypt_block128(ks, s, ctr);
+        for (unsigned i = 0; i < 16; i++) out[16 * b + i] = (uint8_t)(in[16 * b + i] ^ s[i]);
+        sparx_ctr_inc(ctr, 16);
+    }
+    arx_wipe(s, sizeof s);
 }
 
 static const arx_backend sparx64_ref_backend = {"ref", 0, 1, sparx64_ref_encrypt, sparx64_ref_decrypt, NULL};
@@ -279,9 +414,19 @@ static const arx_backend sparx128_ref_backend = {"ref", 0, 1, sparx128_ref_encry
 
 /* ---- descriptors ----------------------------------------------------------- */
 
+/* Reference first, then the x86 backends, widest last (the registry takes
+ * the last one the CPU runs). */
+#if ARX_X86_SIMD
+#define SPARX_BACKENDS(w)                                                                          \
+    {&sparx##w##_ref_backend, &sparx##w##_sse2_backend, &sparx##w##_avx2_backend,                  \
+     &sparx##w##_avx512_backend, NULL}
+#else
+#define SPARX_BACKENDS(w) {&sparx##w##_ref_backend, NULL}
+#endif
+
 const arx_cipher_desc arx_desc_sparx_64_128 = {
-    "sparx-64-128", "sparx", 8, 16, sizeof(sparx_ks), setup_sparx_64_128, {&sparx64_ref_backend, NULL}};
+    "sparx-64-128", "sparx", 8, 16, sizeof(sparx_ks), setup_sparx_64_128, SPARX_BACKENDS(64)};
 const arx_cipher_desc arx_desc_sparx_128_128 = {
-    "sparx-128-128", "sparx", 16, 16, sizeof(sparx_ks), setup_sparx_128_128, {&sparx128_ref_backend, NULL}};
+    "sparx-128-128", "sparx", 16, 16, sizeof(sparx_ks), setup_sparx_128_128, SPARX_BACKENDS(128)};
 const arx_cipher_desc arx_desc_sparx_128_256 = {
-    "sparx-128-256", "sparx", 16, 32, sizeof(sparx_ks), setup_sparx_128_256, {&sparx128_ref_backend, NULL}};
+    "sparx-128-256", "sparx", 16, 32, sizeof(sparx_ks), setup_sparx_128_256, SPARX_BACKENDS(128)};
