@@ -6,12 +6,20 @@
 #include "cipher.h"
 #include "internal.h"
 
+struct arx_ghash_key;
+
 struct arx_key {
     const arx_cipher_desc *desc;
     const arx_backend *be;
     void *ks;          /* desc->ks_bytes, 64-byte aligned, inside this allocation */
     size_t alloc_size; /* whole allocation, wiped on free */
+    /* GCM's hash key (H and its powers), built on first GCM use and then
+     * shared read-only by every message and thread (modes/gcm.c). */
+    struct arx_ghash_key *_Atomic gcm_hash;
 };
+
+/* Wipe and free a key's cached GCM hash key, if it has one (modes/gcm.c). */
+void arx_gcm_key_release(arx_key *k);
 
 /* The public arx_cipher handle is the descriptor itself. */
 ARX_INLINE const arx_cipher_desc *arx_desc_of(const arx_cipher *c) {

@@ -126,6 +126,7 @@ int arx_key_new(arx_key **out, const arx_cipher *c, const uint8_t *key, size_t k
 
 void arx_key_free(arx_key *k) {
     if (!k) return;
+    arx_gcm_key_release(k);
     arx_wipe(k, k->alloc_size);
     free(k);
 }

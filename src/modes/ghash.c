@@ -1,4 +1,4 @@
-/* GHASH dispatch: which implementation a GCM context runs (see ghash.h). */
+/* GHASH dispatch: which implementation a GCM key runs (see ghash.h). */
 #include "ghash.h"
 
 #include "../cipher.h"
@@ -17,26 +17,36 @@ int arx_ghash_pick(const arx_backend *be) {
     return ARX_GHASH_CT;
 }
 
-void arx_ghash_init(arx_ghash *g, const uint8_t h[16], int impl) {
-    memset(g, 0, sizeof *g);
-    g->impl = impl;
+void arx_ghash_key_init(arx_ghash_key *gk, const uint8_t h[16], int impl) {
+    memset(gk, 0, sizeof *gk);
+    gk->impl = impl;
 #if ARX_X86_SIMD
-    if (impl != ARX_GHASH_CT) {
-        arx_ghash_pclmul_init(g, h);
+    if (impl == ARX_GHASH_VPCLMUL) {
+        arx_ghash_vpclmul_key(gk, h);
+        return;
+    }
+    if (impl == ARX_GHASH_PCLMUL) {
+        arx_ghash_pclmul_key(gk, h);
         return;
     }
 #endif
-    g->impl = ARX_GHASH_CT;
-    arx_ghash_ct_init(g, h);
+    gk->impl = ARX_GHASH_CT;
+    arx_ghash_ct_key(gk, h);
+}
+
+void arx_ghash_start(arx_ghash *g, const arx_ghash_key *gk) {
+    g->key = gk;
+    g->y[0] = g->y[1] = 0;
+    memset(g->yr, 0, sizeof g->yr);
 }
 
 void arx_ghash_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks) {
 #if ARX_X86_SIMD
-    if (g->impl == ARX_GHASH_VPCLMUL) {
+    if (g->key->impl == ARX_GHASH_VPCLMUL) {
         arx_ghash_vpclmul_blocks(g, data, nblocks);
         return;
     }
-    if (g->impl == ARX_GHASH_PCLMUL) {
+    if (g->key->impl == ARX_GHASH_PCLMUL) {
         arx_ghash_pclmul_blocks(g, data, nblocks);
         return;
     }
@@ -55,14 +65,9 @@ void arx_ghash_padded(arx_ghash *g, const uint8_t *data, size_t len) {
 }
 
 void arx_ghash_out(const arx_ghash *g, uint8_t out[16]) {
-    if (g->impl == ARX_GHASH_CT) {
+    if (g->key->impl == ARX_GHASH_CT) {
         arx_ghash_ct_out(g, out);
         return;
     }
     for (int i = 0; i < 16; i++) out[i] = g->yr[15 - i]; /* undo the byte reversal */
-}
-
-void arx_ghash_reset(arx_ghash *g) {
-    g->y[0] = g->y[1] = 0;
-    memset(g->yr, 0, sizeof g->yr);
 }

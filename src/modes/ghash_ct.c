@@ -71,17 +71,16 @@ static uint64_t rev64(uint64_t x) {
     return (x << 32) | (x >> 32);
 }
 
-void arx_ghash_ct_init(arx_ghash *g, const uint8_t h[16]) {
-    g->h[0] = rev64(arx_load64_be(h));
-    g->h[1] = rev64(arx_load64_be(h + 8));
-    g->y[0] = g->y[1] = 0;
+void arx_ghash_ct_key(arx_ghash_key *gk, const uint8_t h[16]) {
+    gk->h[0] = rev64(arx_load64_be(h));
+    gk->h[1] = rev64(arx_load64_be(h + 8));
 }
 
 void arx_ghash_ct_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks) {
     for (size_t i = 0; i < nblocks; i++, data += 16) {
         g->y[0] ^= rev64(arx_load64_be(data));
         g->y[1] ^= rev64(arx_load64_be(data + 8));
-        gf128_mul(g->y, g->h);
+        gf128_mul(g->y, g->key->h);
     }
 }
 

@@ -41,30 +41,27 @@ static inline __m128i gf_mul(__m128i a, __m128i b) {
     return ghash_reduce(lo, mid, hi);
 }
 
-void arx_ghash_pclmul_init(arx_ghash *g, const uint8_t h[16]) {
-    __m128i hr = bswap128(_mm_loadu_si128((const __m128i *)(const void *)h));
-    _mm_storeu_si128((__m128i *)(void *)g->htab[ARX_GHASH_MAX_POW - 1], hr); /* htab[64 - j] = H^j */
-    g->npow = 1;
-    memset(g->yr, 0, sizeof g->yr);
+/* H^j into htab[64 - j] for j = 2..n, H^1 being there already. */
+void arx_ghash_pclmul_fill(arx_ghash_key *gk, unsigned n) {
+    __m128i hr = _mm_loadu_si128((const __m128i *)(const void *)gk->htab[ARX_GHASH_MAX_POW - 1]);
+    __m128i p = hr;
+    for (unsigned j = 2; j <= n; j++) {
+        p = gf_mul(p, hr);
+        _mm_storeu_si128((__m128i *)(void *)gk->htab[ARX_GHASH_MAX_POW - j], p);
+    }
 }
 
-void arx_ghash_pclmul_powers(arx_ghash *g, unsigned need) {
-    if (g->npow >= need) return;
-    __m128i hr = _mm_loadu_si128((const __m128i *)(const void *)g->htab[ARX_GHASH_MAX_POW - 1]);
-    __m128i p = _mm_loadu_si128((const __m128i *)(const void *)g->htab[ARX_GHASH_MAX_POW - g->npow]);
-    while (g->npow < need) {
-        p = gf_mul(p, hr);
-        g->npow++;
-        _mm_storeu_si128((__m128i *)(void *)g->htab[ARX_GHASH_MAX_POW - g->npow], p);
-    }
+void arx_ghash_pclmul_key(arx_ghash_key *gk, const uint8_t h[16]) {
+    __m128i hr = bswap128(_mm_loadu_si128((const __m128i *)(const void *)h));
+    _mm_storeu_si128((__m128i *)(void *)gk->htab[ARX_GHASH_MAX_POW - 1], hr);
+    arx_ghash_pclmul_fill(gk, 8);
 }
 
 void arx_ghash_pclmul_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks) {
     __m128i y = _mm_loadu_si128((const __m128i *)(const void *)g->yr);
-    arx_ghash_pclmul_powers(g, nblocks < 8 ? (unsigned)nblocks : 8);
     while (nblocks) {
         size_t k = nblocks < 8 ? nblocks : 8;
-        const uint8_t *pw = g->htab[ARX_GHASH_MAX_POW - k]; /* H^k ... H^1, 16 bytes apart */
+        const uint8_t *pw = g->key->htab[ARX_GHASH_MAX_POW - k]; /* H^k ... H^1, 16 bytes apart */
         __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
         for (size_t i = 0; i < k; i++) {
             __m128i x = bswap128(_mm_loadu_si128((const __m128i *)(const void *)(data + 16 * i)));
