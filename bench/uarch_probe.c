@@ -16,7 +16,8 @@
 #include <immintrin.h>
 
 #define R12(op) op(1) op(2) op(3) op(4) op(5) op(6) op(7) op(8) op(9) op(10) op(11) op(12)
-#define CLOBBER "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13"
+#define CLOBBER "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", \
+                "xmm14", "xmm15", "xmm16", "xmm17"
 
 #define ADD(i) "vpaddd %%zmm13, %%zmm" #i ", %%zmm" #i "\n\t"
 #define XOR(i) "vpxord %%zmm13, %%zmm" #i ", %%zmm" #i "\n\t"
@@ -29,6 +30,17 @@
 #define CLMUL(i) "vpclmulqdq $0, %%zmm13, %%zmm" #i ", %%zmm" #i "\n\t"
 #define ADDROL(i) "vpaddd %%zmm13, %%zmm" #i ", %%zmm" #i "\n\tvprold $7, %%zmm" #i ", %%zmm" #i "\n\t"
 #define ADDADDROL(i) "vpaddd %%zmm13, %%zmm" #i ", %%zmm" #i "\n\tvpxord %%zmm13, %%zmm" #i ", %%zmm" #i "\n\tvprold $7, %%zmm" #i ", %%zmm" #i "\n\t"
+#define CLSHUF(i) "vpclmulqdq $0, %%zmm13, %%zmm" #i ", %%zmm" #i "\n\tvpshufb %%zmm13, %%zmm" #i ", %%zmm" #i "\n\t"
+#define CLADD(i) "vpclmulqdq $0, %%zmm13, %%zmm" #i ", %%zmm" #i "\n\tvpaddd %%zmm13, %%zmm" #i ", %%zmm" #i "\n\tvpaddd %%zmm13, %%zmm" #i ", %%zmm" #i "\n\t"
+#define CLROL(i) "vpclmulqdq $0, %%zmm13, %%zmm" #i ", %%zmm" #i "\n\tvprold $7, %%zmm" #i ", %%zmm" #i "\n\t"
+#define ROLSHUF(i) "vprold $7, %%zmm" #i ", %%zmm" #i "\n\tvpshufb %%zmm13, %%zmm" #i ", %%zmm" #i "\n\t"
+#define GFADD(i) "vgf2p8affineqb $0, %%zmm13, %%zmm" #i ", %%zmm" #i "\n\tvpaddd %%zmm13, %%zmm" #i ", %%zmm" #i "\n\t"
+/* GHASH's Karatsuba absorb per register: 3 vpclmulqdq, 2 shuffles (byte
+ * reversal, half swap), 4 xor (ghash_avx512.h) */
+#define GHMIX(i) "vpclmulqdq $0, %%zmm13, %%zmm" #i ", %%zmm14\n\tvpclmulqdq $0x11, %%zmm13, %%zmm" #i ", %%zmm15\n\t" \
+    "vpclmulqdq $0, %%zmm13, %%zmm" #i ", %%zmm16\n\tvpshufb %%zmm13, %%zmm" #i ", %%zmm" #i "\n\t"                    \
+    "vpshufd $0x4e, %%zmm" #i ", %%zmm17\n\tvpxord %%zmm14, %%zmm" #i ", %%zmm" #i "\n\tvpxord %%zmm15, %%zmm" #i ", %%zmm" #i "\n\t" \
+    "vpxord %%zmm16, %%zmm" #i ", %%zmm" #i "\n\tvpxord %%zmm17, %%zmm" #i ", %%zmm" #i "\n\t"
 #define YADD(i) "vpaddd %%ymm13, %%ymm" #i ", %%ymm" #i "\n\t"
 #define YSRL(i) "vpsrld $7, %%ymm" #i ", %%ymm" #i "\n\t"
 
@@ -50,6 +62,12 @@ PROBE(p_gfni, R12(GFNI), 12)
 PROBE(p_clmul, R12(CLMUL), 12)
 PROBE(p_addrol, R12(ADDROL), 24)
 PROBE(p_addaddrol, R12(ADDADDROL), 36)
+PROBE(p_clshuf, R12(CLSHUF), 24)
+PROBE(p_cladd, R12(CLADD), 36)
+PROBE(p_clrol, R12(CLROL), 24)
+PROBE(p_rolshuf, R12(ROLSHUF), 24)
+PROBE(p_gfadd, R12(GFADD), 24)
+PROBE(p_ghmix, R12(GHMIX), 108)
 PROBE(p_yadd, R12(YADD), 12)
 PROBE(p_ysrl, R12(YSRL), 12)
 
@@ -62,6 +80,12 @@ int main(void) {
         {"vpshldw zmm", p_shldw, p_shldw_n},      {"vgf2p8affineqb zmm", p_gfni, p_gfni_n},
         {"vpclmulqdq zmm", p_clmul, p_clmul_n},   {"vpaddd+vprold zmm (1:1)", p_addrol, p_addrol_n},
         {"vpaddd+vpxord+vprold zmm", p_addaddrol, p_addaddrol_n},
+        {"vpclmulqdq+vpshufb (1:1)", p_clshuf, p_clshuf_n},
+        {"vpclmulqdq+2 vpaddd (1:2)", p_cladd, p_cladd_n},
+        {"vpclmulqdq+vprold (1:1)", p_clrol, p_clrol_n},
+        {"vprold+vpshufb (1:1)", p_rolshuf, p_rolshuf_n},
+        {"vgf2p8affineqb+vpaddd (1:1)", p_gfadd, p_gfadd_n},
+        {"GHASH absorb mix (3:2:4)", p_ghmix, p_ghmix_n},
         {"vpaddd ymm", p_yadd, p_yadd_n},         {"vpsrld ymm (imm)", p_ysrl, p_ysrl_n},
     };
     printf("core cycles per TSC cycle: %.3f\n%-28s %s\n", f, "instruction", "per core cycle");
