@@ -10,8 +10,7 @@
  * 16-bit words live in uint16_t, 24- and 32-bit words in uint32_t (24-bit
  * masked after every rotate).
  */
-#include "cipher.h"
-#include "internal.h"
+#include "simeck.h"
 
 /*
  * Key-schedule constant bits (z_j)_i, bit i of each constant (section 2.2):
@@ -21,17 +20,6 @@
  */
 #define SIMECK_Z5 UINT64_C(0xf9a42bb1f)
 #define SIMECK_Z6 UINT64_C(0x938bca3083f)
-
-/* Key schedules: round keys plus round count (32, 36, 44). */
-typedef struct {
-    uint16_t rk[32];
-    unsigned rounds;
-} simeck_ks16;
-
-typedef struct {
-    uint32_t rk[44]; /* 48/96: 36, 64/128: 44 */
-    unsigned rounds;
-} simeck_ks32;
 
 /* ---- 16-bit words: SIMECK32 ----------------------------------------------- */
 
@@ -64,7 +52,7 @@ static void simeck_32_64_setup(void *vks, const uint8_t *key) {
 }
 
 /* Feistel round (section 2.1): (l, r) -> (r ^ f(l) ^ k, l); decryption undoes it backwards. */
-static void simeck32_encrypt_block(const simeck_ks16 *ks, uint8_t *out, const uint8_t *in) {
+void simeck32_encrypt_block(const simeck_ks16 *ks, uint8_t *out, const uint8_t *in) {
     uint16_t r = arx_load16_le(in), l = arx_load16_le(in + 2);
     for (unsigned i = 0; i < ks->rounds; i++) {
         uint16_t t = l;
@@ -75,7 +63,7 @@ static void simeck32_encrypt_block(const simeck_ks16 *ks, uint8_t *out, const ui
     arx_store16_le(out + 2, l);
 }
 
-static void simeck32_decrypt_block(const simeck_ks16 *ks, uint8_t *out, const uint8_t *in) {
+void simeck32_decrypt_block(const simeck_ks16 *ks, uint8_t *out, const uint8_t *in) {
     uint16_t r = arx_load16_le(in), l = arx_load16_le(in + 2);
     for (unsigned i = ks->rounds; i-- > 0;) {
         uint16_t t = r;
@@ -150,10 +138,10 @@ static void simeck48_encrypt_block(const simeck_ks32 *ks, uint8_t *out, const ui
 static void simeck48_decrypt_block(const simeck_ks32 *ks, uint8_t *out, const uint8_t *in) {
     simeck_w32_decrypt_block(ks, out, in, 24);
 }
-static void simeck64_encrypt_block(const simeck_ks32 *ks, uint8_t *out, const uint8_t *in) {
+void simeck64_encrypt_block(const simeck_ks32 *ks, uint8_t *out, const uint8_t *in) {
     simeck_w32_encrypt_block(ks, out, in, 32);
 }
-static void simeck64_decrypt_block(const simeck_ks32 *ks, uint8_t *out, const uint8_t *in) {
+void simeck64_decrypt_block(const simeck_ks32 *ks, uint8_t *out, const uint8_t *in) {
     simeck_w32_decrypt_block(ks, out, in, 32);
 }
 
@@ -189,6 +177,17 @@ SIMECK_REF_BACKEND(64, simeck_ks32)
         "simeck-" #B "-" #K, "simeck", B / 8, K / 8, sizeof(KS), simeck_##B##_##K##_setup,        \
         {&simeck##B##_ref, NULL}};
 
-SIMECK_DESC(32, 64, simeck_ks16)
+/* SIMECK32 and SIMECK64 also have x86 SIMD backends, widest last (the
+ * registry takes the last one the CPU supports). */
+#if ARX_X86_SIMD
+#define SIMECK_DESC_SIMD(B, K, KS)                                                                 \
+    const arx_cipher_desc arx_desc_simeck_##B##_##K = {                                            \
+        "simeck-" #B "-" #K, "simeck", B / 8, K / 8, sizeof(KS), simeck_##B##_##K##_setup,        \
+        {&simeck##B##_ref, &simeck##B##_sse2, &simeck##B##_avx2, &simeck##B##_avx512, NULL}};
+#else
+#define SIMECK_DESC_SIMD SIMECK_DESC
+#endif
+
+SIMECK_DESC_SIMD(32, 64, simeck_ks16)
 SIMECK_DESC(48, 96, simeck_ks32)
-SIMECK_DESC(64, 128, simeck_ks32)
+SIMECK_DESC_SIMD(64, 128, simeck_ks32)

@@ -12,8 +12,7 @@
  * widths masked after every rotate. The width n is a compile-time constant
  * at every call, so the inlined code specializes per instance.
  */
-#include "cipher.h"
-#include "internal.h"
+#include "simon.h"
 
 /*
  * The constant sequences z_0 ... z_4 of section 3.2 (period 62), bit i of
@@ -24,22 +23,6 @@ static const uint64_t simon_z[5] = {
     UINT64_C(0x19c3522fb386a45f), UINT64_C(0x16864fb8ad0c9f71), UINT64_C(0x3369f885192c0ef5),
     UINT64_C(0x3c2ce51207a635db), UINT64_C(0x3dc94c3a046d678b),
 };
-
-/* Key schedules: round keys plus round count (Table 3.1 gives T). */
-typedef struct {
-    uint16_t rk[32];
-    unsigned rounds;
-} simon_ks16;
-
-typedef struct {
-    uint32_t rk[44]; /* 48/x: 36, 64/128: 44 */
-    unsigned rounds;
-} simon_ks32;
-
-typedef struct {
-    uint64_t rk[72]; /* 96/144: 54, 128/256: 72 */
-    unsigned rounds;
-} simon_ks64;
 
 /* Bit i of z_j as a 0/1 word; i is the public round index. */
 ARX_INLINE unsigned simon_zbit(unsigned j, unsigned i) {
@@ -170,10 +153,10 @@ static void simon48_encrypt_block(const simon_ks32 *ks, uint8_t *out, const uint
 static void simon48_decrypt_block(const simon_ks32 *ks, uint8_t *out, const uint8_t *in) {
     simon_w32_decrypt_block(ks, out, in, 24);
 }
-static void simon64_encrypt_block(const simon_ks32 *ks, uint8_t *out, const uint8_t *in) {
+void simon64_encrypt_block(const simon_ks32 *ks, uint8_t *out, const uint8_t *in) {
     simon_w32_encrypt_block(ks, out, in, 32);
 }
-static void simon64_decrypt_block(const simon_ks32 *ks, uint8_t *out, const uint8_t *in) {
+void simon64_decrypt_block(const simon_ks32 *ks, uint8_t *out, const uint8_t *in) {
     simon_w32_decrypt_block(ks, out, in, 32);
 }
 
@@ -215,10 +198,10 @@ static void simon96_encrypt_block(const simon_ks64 *ks, uint8_t *out, const uint
 static void simon96_decrypt_block(const simon_ks64 *ks, uint8_t *out, const uint8_t *in) {
     simon_w64_decrypt_block(ks, out, in, 48);
 }
-static void simon128_encrypt_block(const simon_ks64 *ks, uint8_t *out, const uint8_t *in) {
+void simon128_encrypt_block(const simon_ks64 *ks, uint8_t *out, const uint8_t *in) {
     simon_w64_encrypt_block(ks, out, in, 64);
 }
-static void simon128_decrypt_block(const simon_ks64 *ks, uint8_t *out, const uint8_t *in) {
+void simon128_decrypt_block(const simon_ks64 *ks, uint8_t *out, const uint8_t *in) {
     simon_w64_decrypt_block(ks, out, in, 64);
 }
 
@@ -262,13 +245,24 @@ static void simon_128_256_setup(void *ks, const uint8_t *key) { simon64w_setup(k
         "simon-" #B "-" #K, "simon", B / 8, K / 8, sizeof(KS), simon_##B##_##K##_setup,           \
         {&simon##B##_ref, NULL}};
 
+/* SIMON64 and SIMON128 also have x86 SIMD backends, widest last (the registry
+ * takes the last one the CPU supports). */
+#if ARX_X86_SIMD
+#define SIMON_DESC_SIMD(B, K, KS)                                                                  \
+    const arx_cipher_desc arx_desc_simon_##B##_##K = {                                             \
+        "simon-" #B "-" #K, "simon", B / 8, K / 8, sizeof(KS), simon_##B##_##K##_setup,           \
+        {&simon##B##_ref, &simon##B##_sse2, &simon##B##_avx2, &simon##B##_avx512, NULL}};
+#else
+#define SIMON_DESC_SIMD SIMON_DESC
+#endif
+
 SIMON_DESC(32, 64, simon_ks16)
 SIMON_DESC(48, 72, simon_ks32)
 SIMON_DESC(48, 96, simon_ks32)
-SIMON_DESC(64, 96, simon_ks32)
-SIMON_DESC(64, 128, simon_ks32)
+SIMON_DESC_SIMD(64, 96, simon_ks32)
+SIMON_DESC_SIMD(64, 128, simon_ks32)
 SIMON_DESC(96, 96, simon_ks64)
 SIMON_DESC(96, 144, simon_ks64)
-SIMON_DESC(128, 128, simon_ks64)
-SIMON_DESC(128, 192, simon_ks64)
-SIMON_DESC(128, 256, simon_ks64)
+SIMON_DESC_SIMD(128, 128, simon_ks64)
+SIMON_DESC_SIMD(128, 192, simon_ks64)
+SIMON_DESC_SIMD(128, 256, simon_ks64)

@@ -12,24 +12,7 @@
  * widths masked after every add and rotate. The width n is a compile-time
  * constant at every call, so the inlined code specializes per instance.
  */
-#include "cipher.h"
-#include "internal.h"
-
-/* Key schedules: round keys plus round count (Table 4.1 gives T). */
-typedef struct {
-    uint16_t rk[22];
-    unsigned rounds;
-} speck_ks16;
-
-typedef struct {
-    uint32_t rk[27]; /* 48/96: 23, 64/128: 27 */
-    unsigned rounds;
-} speck_ks32;
-
-typedef struct {
-    uint64_t rk[34]; /* 96/144: 29, 128/256: 34 */
-    unsigned rounds;
-} speck_ks64;
+#include "speck.h"
 
 /* ---- n-bit words in a uint32_t (n = 24 or 32) ------------------------------ */
 
@@ -136,10 +119,10 @@ static void speck48_encrypt_block(const speck_ks32 *ks, uint8_t *out, const uint
 static void speck48_decrypt_block(const speck_ks32 *ks, uint8_t *out, const uint8_t *in) {
     speck_w32_decrypt_block(ks, out, in, 24);
 }
-static void speck64_encrypt_block(const speck_ks32 *ks, uint8_t *out, const uint8_t *in) {
+void speck64_encrypt_block(const speck_ks32 *ks, uint8_t *out, const uint8_t *in) {
     speck_w32_encrypt_block(ks, out, in, 32);
 }
-static void speck64_decrypt_block(const speck_ks32 *ks, uint8_t *out, const uint8_t *in) {
+void speck64_decrypt_block(const speck_ks32 *ks, uint8_t *out, const uint8_t *in) {
     speck_w32_decrypt_block(ks, out, in, 32);
 }
 
@@ -200,10 +183,10 @@ static void speck96_encrypt_block(const speck_ks64 *ks, uint8_t *out, const uint
 static void speck96_decrypt_block(const speck_ks64 *ks, uint8_t *out, const uint8_t *in) {
     speck_w64_decrypt_block(ks, out, in, 48);
 }
-static void speck128_encrypt_block(const speck_ks64 *ks, uint8_t *out, const uint8_t *in) {
+void speck128_encrypt_block(const speck_ks64 *ks, uint8_t *out, const uint8_t *in) {
     speck_w64_encrypt_block(ks, out, in, 64);
 }
-static void speck128_decrypt_block(const speck_ks64 *ks, uint8_t *out, const uint8_t *in) {
+void speck128_decrypt_block(const speck_ks64 *ks, uint8_t *out, const uint8_t *in) {
     speck_w64_decrypt_block(ks, out, in, 64);
 }
 
@@ -247,13 +230,24 @@ static void speck_128_256_setup(void *ks, const uint8_t *key) { speck_w64_setup(
         "speck-" #B "-" #K, "speck", B / 8, K / 8, sizeof(KS), speck_##B##_##K##_setup,           \
         {&speck##B##_ref, NULL}};
 
+/* SPECK64 and SPECK128 also have x86 SIMD backends, widest last (the registry
+ * takes the last one the CPU supports). */
+#if ARX_X86_SIMD
+#define SPECK_DESC_SIMD(B, K, KS)                                                                  \
+    const arx_cipher_desc arx_desc_speck_##B##_##K = {                                             \
+        "speck-" #B "-" #K, "speck", B / 8, K / 8, sizeof(KS), speck_##B##_##K##_setup,           \
+        {&speck##B##_ref, &speck##B##_sse2, &speck##B##_avx2, &speck##B##_avx512, NULL}};
+#else
+#define SPECK_DESC_SIMD SPECK_DESC
+#endif
+
 SPECK_DESC(32, 64, speck_ks16)
 SPECK_DESC(48, 72, speck_ks32)
 SPECK_DESC(48, 96, speck_ks32)
-SPECK_DESC(64, 96, speck_ks32)
-SPECK_DESC(64, 128, speck_ks32)
+SPECK_DESC_SIMD(64, 96, speck_ks32)
+SPECK_DESC_SIMD(64, 128, speck_ks32)
 SPECK_DESC(96, 96, speck_ks64)
 SPECK_DESC(96, 144, speck_ks64)
-SPECK_DESC(128, 128, speck_ks64)
-SPECK_DESC(128, 192, speck_ks64)
-SPECK_DESC(128, 256, speck_ks64)
+SPECK_DESC_SIMD(128, 128, speck_ks64)
+SPECK_DESC_SIMD(128, 192, speck_ks64)
+SPECK_DESC_SIMD(128, 256, speck_ks64)
