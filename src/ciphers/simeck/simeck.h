@@ -29,58 +29,20 @@ void simeck32_decrypt_block(const simeck_ks16 *ks, uint8_t *out, const uint8_t *
 void simeck64_encrypt_block(const simeck_ks32 *ks, uint8_t *out, const uint8_t *in);
 void simeck64_decrypt_block(const simeck_ks32 *ks, uint8_t *out, const uint8_t *in);
 
-/* Counter mode one block at a time, the narrowest tail of the ctr_xor kernels:
- * out = in XOR E(ctr), then ctr += 1 (the whole block big-endian), n times. */
-ARX_INLINE void simeck_ctr_inc(uint8_t *ctr, unsigned bb) {
-    unsigned carry = 1;
-    for (unsigned j = bb; j-- > 0;) {
-        carry += ctr[j];
-        ctr[j] = (uint8_t)carry;
-        carry >>= 8;
-    }
-}
-ARX_INLINE void simeck32_ctr_ref(const simeck_ks16 *ks, uint8_t *ctr, uint8_t *out,
-                                 const uint8_t *in, size_t n) {
-    uint8_t s[4];
-    for (size_t i = 0; i < n; i++, in += 4, out += 4) {
-        simeck32_encrypt_block(ks, s, ctr);
-        for (unsigned j = 0; j < 4; j++) out[j] = (uint8_t)(in[j] ^ s[j]);
-        simeck_ctr_inc(ctr, 4);
-    }
-    arx_wipe(s, sizeof s);
-}
-ARX_INLINE void simeck64_ctr_ref(const simeck_ks32 *ks, uint8_t *ctr, uint8_t *out,
-                                 const uint8_t *in, size_t n) {
-    uint8_t s[8];
-    for (size_t i = 0; i < n; i++, in += 8, out += 8) {
-        simeck64_encrypt_block(ks, s, ctr);
-        for (unsigned j = 0; j < 8; j++) out[j] = (uint8_t)(in[j] ^ s[j]);
-        simeck_ctr_inc(ctr, 8);
-    }
-    arx_wipe(s, sizeof s);
-}
-
 #if ARX_X86_SIMD
-/* The backends (one file each) and the kernels the wider ones hand their tails to. */
+/* The backends, one ISA file each (on ../twoword_simd.h). */
 extern const arx_backend simeck32_sse2, simeck32_avx2, simeck32_avx512;
 extern const arx_backend simeck64_sse2, simeck64_avx2, simeck64_avx512;
 
-void simeck32_sse2_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-void simeck32_sse2_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-void simeck32_sse2_ctr_xor(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,
-                           size_t nblocks);
-void simeck64_sse2_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-void simeck64_sse2_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-void simeck64_sse2_ctr_xor(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,
-                           size_t nblocks);
-void simeck32_avx2_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-void simeck32_avx2_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-void simeck32_avx2_ctr_xor(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,
-                           size_t nblocks);
-void simeck64_avx2_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-void simeck64_avx2_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-void simeck64_avx2_ctr_xor(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,
-                           size_t nblocks);
+/* For the ISA files: SIMECK's round (CHES 2015, section 2.1) on one pair of
+ * sliced words over ../twoword_simd.h's vocabulary. With x = l and y = r
+ * (the block is stored r then l), y = y ^ f(x) ^ k, f(x) = (x & S^5 x) ^ S^1 x.
+ * The AVX-512 file has its own, in two vpternlogs. */
+#define SIMECK_FEISTEL_PAIR(x, y, k)                                                               \
+    do {                                                                                           \
+        const V t_ = TW_AND(x, TW_ROL(TW_W, x, 5));                                                \
+        (y) = TW_XOR(TW_XOR(t_, TW_ROL1(TW_W, x)), TW_XOR(y, k));                                  \
+    } while (0)
 #endif
 
 #endif

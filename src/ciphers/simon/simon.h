@@ -33,58 +33,20 @@ void simon64_decrypt_block(const simon_ks32 *ks, uint8_t *out, const uint8_t *in
 void simon128_encrypt_block(const simon_ks64 *ks, uint8_t *out, const uint8_t *in);
 void simon128_decrypt_block(const simon_ks64 *ks, uint8_t *out, const uint8_t *in);
 
-/* Counter mode one block at a time, the narrowest tail of the ctr_xor kernels:
- * out = in XOR E(ctr), then ctr += 1 (the whole block big-endian), n times. */
-ARX_INLINE void simon_ctr_inc(uint8_t *ctr, unsigned bb) {
-    unsigned carry = 1;
-    for (unsigned j = bb; j-- > 0;) {
-        carry += ctr[j];
-        ctr[j] = (uint8_t)carry;
-        carry >>= 8;
-    }
-}
-ARX_INLINE void simon64_ctr_ref(const simon_ks32 *ks, uint8_t *ctr, uint8_t *out,
-                                const uint8_t *in, size_t n) {
-    uint8_t s[8];
-    for (size_t i = 0; i < n; i++, in += 8, out += 8) {
-        simon64_encrypt_block(ks, s, ctr);
-        for (unsigned j = 0; j < 8; j++) out[j] = (uint8_t)(in[j] ^ s[j]);
-        simon_ctr_inc(ctr, 8);
-    }
-    arx_wipe(s, sizeof s);
-}
-ARX_INLINE void simon128_ctr_ref(const simon_ks64 *ks, uint8_t *ctr, uint8_t *out,
-                                 const uint8_t *in, size_t n) {
-    uint8_t s[16];
-    for (size_t i = 0; i < n; i++, in += 16, out += 16) {
-        simon128_encrypt_block(ks, s, ctr);
-        for (unsigned j = 0; j < 16; j++) out[j] = (uint8_t)(in[j] ^ s[j]);
-        simon_ctr_inc(ctr, 16);
-    }
-    arx_wipe(s, sizeof s);
-}
-
 #if ARX_X86_SIMD
-/* The backends (one file each) and the kernels the wider ones hand their tails to. */
+/* The backends, one ISA file each (on ../twoword_simd.h). */
 extern const arx_backend simon64_sse2, simon64_avx2, simon64_avx512;
 extern const arx_backend simon128_sse2, simon128_avx2, simon128_avx512;
 
-void simon64_sse2_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-void simon64_sse2_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-void simon64_sse2_ctr_xor(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,
-                          size_t nblocks);
-void simon128_sse2_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-void simon128_sse2_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-void simon128_sse2_ctr_xor(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,
-                           size_t nblocks);
-void simon64_avx2_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-void simon64_avx2_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-void simon64_avx2_ctr_xor(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,
-                          size_t nblocks);
-void simon128_avx2_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-void simon128_avx2_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-void simon128_avx2_ctr_xor(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,
-                           size_t nblocks);
+/* For the ISA files: SIMON's round (ePrint 2013/404, 3.1) on one pair of
+ * sliced words over ../twoword_simd.h's vocabulary, y = y ^ f(x) ^ k with
+ * f(x) = (S^1 x & S^8 x) ^ S^2 x; y ^ k does not wait for the rotates. The
+ * AVX-512 file has its own, in two vpternlogs. */
+#define SIMON_FEISTEL_PAIR(x, y, k)                                                                \
+    do {                                                                                           \
+        const V t_ = TW_AND(TW_ROL1(TW_W, x), TW_ROTL8(TW_W, x));                                  \
+        (y) = TW_XOR(TW_XOR(t_, TW_ROL(TW_W, x, 2)), TW_XOR(y, k));                                \
+    } while (0)
 #endif
 
 #endif

@@ -1,6 +1,7 @@
 /*
  * SPECK: what speck.c (key schedule, reference block functions, descriptors)
- * shares with its x86 ISA files (speck_sse2.c, speck_avx2.c, speck_avx512.c).
+ * shares with its x86 ISA files (speck_sse2.c, speck_avx2.c, speck_avx512.c),
+ * and, for those, SPECK's rounds over the vocabulary of ../twoword_simd.h.
  *
  * The SIMD backends cover SPECK64 (32-bit words) and SPECK128 (64-bit words);
  * SPECK32, SPECK48 and SPECK96 stay portable.
@@ -33,58 +34,57 @@ void speck64_decrypt_block(const speck_ks32 *ks, uint8_t *out, const uint8_t *in
 void speck128_encrypt_block(const speck_ks64 *ks, uint8_t *out, const uint8_t *in);
 void speck128_decrypt_block(const speck_ks64 *ks, uint8_t *out, const uint8_t *in);
 
-/* Counter mode one block at a time, the narrowest tail of the ctr_xor kernels:
- * out = in XOR E(ctr), then ctr += 1 (the whole block big-endian), n times. */
-ARX_INLINE void speck_ctr_inc(uint8_t *ctr, unsigned bb) {
-    unsigned carry = 1;
-    for (unsigned j = bb; j-- > 0;) {
-        carry += ctr[j];
-        ctr[j] = (uint8_t)carry;
-        carry >>= 8;
-    }
-}
-ARX_INLINE void speck64_ctr_ref(const speck_ks32 *ks, uint8_t *ctr, uint8_t *out,
-                                const uint8_t *in, size_t n) {
-    uint8_t s[8];
-    for (size_t i = 0; i < n; i++, in += 8, out += 8) {
-        speck64_encrypt_block(ks, s, ctr);
-        for (unsigned j = 0; j < 8; j++) out[j] = (uint8_t)(in[j] ^ s[j]);
-        speck_ctr_inc(ctr, 8);
-    }
-    arx_wipe(s, sizeof s);
-}
-ARX_INLINE void speck128_ctr_ref(const speck_ks64 *ks, uint8_t *ctr, uint8_t *out,
-                                 const uint8_t *in, size_t n) {
-    uint8_t s[16];
-    for (size_t i = 0; i < n; i++, in += 16, out += 16) {
-        speck128_encrypt_block(ks, s, ctr);
-        for (unsigned j = 0; j < 16; j++) out[j] = (uint8_t)(in[j] ^ s[j]);
-        speck_ctr_inc(ctr, 16);
-    }
-    arx_wipe(s, sizeof s);
-}
-
 #if ARX_X86_SIMD
-/* The backends (one file each) and the kernels the wider ones hand their tails to. */
+/* The backends, one ISA file each. */
 extern const arx_backend speck64_sse2, speck64_avx2, speck64_avx512;
 extern const arx_backend speck128_sse2, speck128_avx2, speck128_avx512;
 
-void speck64_sse2_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-void speck64_sse2_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-void speck64_sse2_ctr_xor(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,
-                          size_t nblocks);
-void speck128_sse2_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-void speck128_sse2_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-void speck128_sse2_ctr_xor(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,
-                           size_t nblocks);
-void speck64_avx2_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-void speck64_avx2_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-void speck64_avx2_ctr_xor(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,
-                          size_t nblocks);
-void speck128_avx2_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-void speck128_avx2_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-void speck128_avx2_ctr_xor(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,
-                           size_t nblocks);
+/*
+ * SPECK's hooks into ../twoword_simd.h, for the ISA files, over its
+ * vocabulary. Each ISA file adds SPECK_Y and SPECK_CTR_FIRST.
+ *
+ * A round (ePrint 2013/404, 4.1) on one pair of sliced words:
+ *   x = (S^-8 x + y) ^ k;  y = S^3 y ^ x.
+ * SPECK_Y(y, s, k, x) is S^3 y ^ x, given s = S^-8 x + y and x = s ^ k (the
+ * AVX-512 file computes it as S^3 y ^ s ^ k, one vpternlog). Decryption:
+ *   y = S^-3 (y ^ x);  x = S^8 ((x ^ k) - y).
+ */
+#define TW_ENC_PAIR(x, y, k)                                                                       \
+    do {                                                                                           \
+        const V s_ = TW_ADD(TW_W, TW_ROTR8(TW_W, x), y);                                           \
+        (x) = TW_XOR(s_, k);                                                                       \
+        (y) = SPECK_Y(y, s_, k, x);                                                                \
+    } while (0)
+#define TW_DEC_PAIR(x, y, k)                                                                       \
+    do {                                                                                           \
+        (y) = TW_ROR(TW_W, TW_XOR(y, x), 3);                                                       \
+        (x) = TW_ROTL8(TW_W, TW_SUB(TW_W, TW_XOR(x, k), y));                                       \
+    } while (0)
+
+/*
+ * Counter mode: within a run the counter's low half lo + i is x
+ * (byte-swapped, the words being little-endian) and y is constant. That
+ * fixes part of round 0: with s = S^-8 x + y,
+ *   x1 = s ^ k0,   y1 = S^3 y ^ x1 = s ^ (k0 ^ S^3 y),
+ * and S^-8 bswap(v) is a single byte shuffle of the counter v
+ * (SPECK_CTR_FIRST; SSE2, without pshufb, swaps and rotates by shifts).
+ * Round 0 costs an add (the counter), a shuffle, an add and two XORs, and no
+ * rotate.
+ */
+#define TW_CTR_NCONSTS 3 /* y, k0, k0 ^ S^3 y */
+#define TW_CTR_CONSTS(ks, y, c)                                                                    \
+    ((c)[0] = TW_SET1(TW_W, y), (c)[1] = TW_SET1(TW_W, (ks)->rk[0]),                               \
+     (c)[2] = TW_SET1(TW_W, (ks)->rk[0] ^ TW_CAT(arx_rotl, TW_W)(y, 3)))
+#define TW_CTR_WORDS(c, v, x, y)                                                                   \
+    do {                                                                                           \
+        const V s_ = TW_ADD(TW_W, SPECK_CTR_FIRST(v), (c)[0]);                                     \
+        (x) = TW_XOR(s_, (c)[1]);                                                                  \
+        (y) = TW_XOR(s_, (c)[2]);                                                                  \
+    } while (0)
+#define TW_CTR_FIRST_ROUND 1
+/* S^-8 of a byte-swapped word as vpshufb patterns: bytes (2 1 0 3), (6 5 4 3 2 1 0 7). */
+#define SPECK_BSWAP_ROR8_IDX_32 0x0f0c0d0e, 0x0b08090a, 0x07040506, 0x03000102
+#define SPECK_BSWAP_ROR8_IDX_64 0x0f08090a, 0x0b0c0d0e, 0x07000102, 0x03040506
 #endif
 
 #endif

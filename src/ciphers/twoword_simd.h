@@ -1,0 +1,628 @@
+/*
+ * SPECK, SIMON and SIMECK on x86: the word-sliced kernels written once over a
+ * small vector vocabulary, for the ISA files <family>_sse2.c, _avx2.c and
+ * _avx512.c. The three families have one shape: a block is two n-bit words,
+ * stored y then x, little-endian (ePrint 2013/404's implementation guide;
+ * SIMECK follows it), and a round is a few rotates, adds or ANDs and XORs of
+ * the two words and a round key. Only the round expressions are a family's;
+ * the layouts, batches, tails and counter mode are here.
+ *
+ * Word-slicing: a pair of vectors holds word x of BPP blocks in one vector
+ * and word y of the same blocks in the other (BPP = vector bits / n). A batch
+ * is TW_PAIRS independent pairs: they give the core work to overlap with
+ * each round's dependency chain. Round keys are broadcasts.
+ *
+ * Use. An ISA file defines TW_FAMILY (speck, simon or simeck) and TW_VBITS
+ * (128: SSE2, 256: AVX2, 512: AVX-512) and includes this file once for the
+ * vocabulary (V, TW_XOR, TW_ADD(w, a, b), TW_ROL(w, v, r), ...; w is the
+ * word size in bits, a literal or TW_W). For the whole file it then defines
+ *   TW_PAIRS    pairs per batch, 4 or 8 (measured per ISA);
+ *   the rounds, one of
+ *     TW_ENC_PAIR(x, y, k), TW_DEC_PAIR(x, y, k): one round on one pair (SPECK);
+ *     TW_FEISTEL_PAIR(x, y, k): y = y ^ f(x) ^ k on one pair, or
+ *     TW_FEISTEL_HALF(x, y, k, P): the same on pairs 0..P-1 (SIMON, SIMECK),
+ *       the Feistel rounds then running two at a time in place;
+ *   TW_EVEN_ROUNDS when every round count is even (SIMECK);
+ *   optionally counter-mode hooks (TW_CTR_*, see the counter-mode section).
+ * Per cipher instance it defines TW_W, the word size in bits (16, 32 or 64),
+ * and TW_REQUIRES if the instance needs more CPU bits than the ISA's, and
+ * includes this file again: that writes the kernels and the backend and
+ * #undefs both. Names follow the family's: SPECK with 32-bit words is
+ * speck64 (block bits), so its AVX2 kernels are speck64_avx2_encrypt, ...,
+ * its backend speck64_avx2, its key schedule speck_ks32, and its tails end
+ * in the reference speck64_encrypt_block / speck64_decrypt_block.
+ *
+ * Tails: what a kernel leaves (fewer than a pair) goes to the next narrower
+ * ISA's kernel (AVX-512 -> AVX2 -> SSE2), SSE2's to the reference. On Zen 4 a
+ * lone half-empty zmm pair is slower than a full ymm one (512-bit
+ * instructions have longer latencies, and a masked store does not forward to
+ * the next load: SPECK64 at 64 bytes 1.86 cpb masked zmm, 1.35 ymm).
+ */
+
+/* ==== the vocabulary, once per file ======================================= */
+#ifndef ARX_TWOWORD_SIMD_H
+#define ARX_TWOWORD_SIMD_H
+
+#include "key.h" /* arx_ctr_inc, arx_xor: the reference counter-mode tail */
+
+#define TW_CAT_(a, b) a##b
+#define TW_CAT(a, b) TW_CAT_(a, b)
+#define TW_BLOCK_BITS_16 32 /* instance names count block bits */
+#define TW_BLOCK_BITS_32 64
+#define TW_BLOCK_BITS_64 128
+
+/* Byte permutations per 128-bit lane, for vpshufb (TW_LANES repeats one). */
+#define TW_ROR8_IDX_32 0x0c0f0e0d, 0x080b0a09, 0x04070605, 0x00030201
+#define TW_ROL8_IDX_32 0x0e0d0c0f, 0x0a09080b, 0x06050407, 0x02010003
+#define TW_ROR8_IDX_64 0x080f0e0d, 0x0c0b0a09, 0x00070605, 0x04030201
+#define TW_ROL8_IDX_64 0x0e0d0c0b, 0x0a09080f, 0x06050403, 0x02010007
+#define TW_BSWAP_IDX_16 0x0e0f0c0d, 0x0a0b0809, 0x06070405, 0x02030001
+#define TW_BSWAP_IDX_32 0x0c0d0e0f, 0x08090a0b, 0x04050607, 0x00010203
+#define TW_BSWAP_IDX_64 0x08090a0b, 0x0c0d0e0f, 0x00010203, 0x04050607
+#define TW_EVEN_ODD_IDX_16 0x0f0e0b0a, 0x07060302, 0x0d0c0908, 0x05040100
+
+#if TW_VBITS == 128
+typedef __m128i V;
+typedef __m128 TW_VPS;
+#define TW_ISA sse2
+#define TW_ISA_NAME "sse2"
+#define TW_ISA_REQUIRES ARX_REQ_SSE2
+#define TW_LINKAGE /* called by the AVX2 file */
+#define TW_LOAD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define TW_STORE(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
+#define TW_XOR _mm_xor_si128
+#define TW_AND _mm_and_si128
+#define TW_OR _mm_or_si128
+#define TW_SET1_16(x) _mm_set1_epi16((short)(x))
+#define TW_SET1_32(x) _mm_set1_epi32((int)(x))
+#define TW_SET1_64(x) _mm_set1_epi64x((long long)(x))
+#define TW_ADD_16 _mm_add_epi16
+#define TW_ADD_32 _mm_add_epi32
+#define TW_ADD_64 _mm_add_epi64
+#define TW_SUB_32 _mm_sub_epi32
+#define TW_SUB_64 _mm_sub_epi64
+#define TW_SLLI_16 _mm_slli_epi16
+#define TW_SLLI_32 _mm_slli_epi32
+#define TW_SLLI_64 _mm_slli_epi64
+#define TW_SRLI_16 _mm_srli_epi16
+#define TW_SRLI_32 _mm_srli_epi32
+#define TW_SRLI_64 _mm_srli_epi64
+#define TW_UNPACKLO16 _mm_unpacklo_epi16
+#define TW_UNPACKHI16 _mm_unpackhi_epi16
+#define TW_UNPACKLO32 _mm_unpacklo_epi32
+#define TW_UNPACKHI32 _mm_unpackhi_epi32
+#define TW_UNPACKLO64 _mm_unpacklo_epi64
+#define TW_UNPACKHI64 _mm_unpackhi_epi64
+#define TW_CASTPS _mm_castsi128_ps
+#define TW_CASTSI _mm_castps_si128
+#define TW_SHUFFLE_PS _mm_shuffle_ps
+/* Counter offsets of pair 0's sliced lanes: lane m holds block m. */
+#define TW_CTR_OFFSETS_16 _mm_set_epi16(7, 6, 5, 4, 3, 2, 1, 0)
+#define TW_CTR_OFFSETS_32 _mm_set_epi32(3, 2, 1, 0)
+#define TW_CTR_OFFSETS_64 _mm_set_epi64x(1, 0)
+
+/* 16-bit words without pshufb or packusdw (SSE4.1): the y words are
+ * sign-extended in place (two shifts) and the x words shifted down
+ * arithmetically, so packssdw's signed saturation keeps every bit. */
+ARX_INLINE void tw_split16(V a, V b, V *x, V *y) {
+    *y = _mm_packs_epi32(_mm_srai_epi32(_mm_slli_epi32(a, 16), 16),
+                         _mm_srai_epi32(_mm_slli_epi32(b, 16), 16));
+    *x = _mm_packs_epi32(_mm_srai_epi32(a, 16), _mm_srai_epi32(b, 16));
+}
+
+/* Byte swaps without pshufb (SSSE3): of each 16-bit word by shifts, then the
+ * words (pshuflw/pshufhw: 0xb1 within 32 bits, 0x1b within 64). */
+ARX_INLINE V tw_bswap16(V v) {
+    return _mm_or_si128(_mm_slli_epi16(v, 8), _mm_srli_epi16(v, 8));
+}
+ARX_INLINE V tw_bswap32(V v) {
+    return _mm_shufflehi_epi16(_mm_shufflelo_epi16(tw_bswap16(v), 0xb1), 0xb1);
+}
+ARX_INLINE V tw_bswap64(V v) {
+    return _mm_shufflehi_epi16(_mm_shufflelo_epi16(tw_bswap16(v), 0x1b), 0x1b);
+}
+
+#elif TW_VBITS == 256
+typedef __m256i V;
+typedef __m256 TW_VPS;
+#define TW_ISA avx2
+#define TW_ISA_NAME "avx2"
+#define TW_ISA_REQUIRES ARX_REQ_AVX2
+#define TW_ISA_NARROW sse2
+#define TW_LINKAGE /* called by the AVX-512 file */
+#define TW_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define TW_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+#define TW_XOR _mm256_xor_si256
+#define TW_AND _mm256_and_si256
+#define TW_OR _mm256_or_si256
+#define TW_SET1_16(x) _mm256_set1_epi16((short)(x))
+#define TW_SET1_32(x) _mm256_set1_epi32((int)(x))
+#define TW_SET1_64(x) _mm256_set1_epi64x((long long)(x))
+#define TW_ADD_16 _mm256_add_epi16
+#define TW_ADD_32 _mm256_add_epi32
+#define TW_ADD_64 _mm256_add_epi64
+#define TW_SUB_32 _mm256_sub_epi32
+#define TW_SUB_64 _mm256_sub_epi64
+#define TW_SLLI_16 _mm256_slli_epi16
+#define TW_SLLI_32 _mm256_slli_epi32
+#define TW_SLLI_64 _mm256_slli_epi64
+#define TW_SRLI_16 _mm256_srli_epi16
+#define TW_SRLI_32 _mm256_srli_epi32
+#define TW_SRLI_64 _mm256_srli_epi64
+#define TW_UNPACKLO16 _mm256_unpacklo_epi16
+#define TW_UNPACKHI16 _mm256_unpackhi_epi16
+#define TW_UNPACKLO32 _mm256_unpacklo_epi32
+#define TW_UNPACKHI32 _mm256_unpackhi_epi32
+#define TW_UNPACKLO64 _mm256_unpacklo_epi64
+#define TW_UNPACKHI64 _mm256_unpackhi_epi64
+#define TW_CASTPS _mm256_castsi256_ps
+#define TW_CASTSI _mm256_castps_si256
+#define TW_SHUFFLE_PS _mm256_shuffle_ps
+#define TW_SHUFFLE8 _mm256_shuffle_epi8
+#define TW_LANES(...) _mm256_set_epi32(__VA_ARGS__, __VA_ARGS__)
+/* Counter offsets of pair 0's sliced lanes (the layouts below). */
+#define TW_CTR_OFFSETS_16 _mm256_set_epi16(15, 14, 13, 12, 7, 6, 5, 4, 11, 10, 9, 8, 3, 2, 1, 0)
+#define TW_CTR_OFFSETS_32 _mm256_set_epi32(7, 6, 3, 2, 5, 4, 1, 0)
+#define TW_CTR_OFFSETS_64 _mm256_set_epi64x(3, 1, 2, 0)
+
+#elif TW_VBITS == 512
+typedef __m512i V;
+typedef __m512 TW_VPS;
+#define TW_ISA avx512
+#define TW_ISA_NAME "avx512"
+#define TW_ISA_REQUIRES ARX_REQ_AVX512
+#define TW_ISA_NARROW avx2
+#define TW_LINKAGE static /* reached through the backend table only */
+#define TW_LOAD(p) _mm512_loadu_si512((const void *)(p))
+#define TW_STORE(p, v) _mm512_storeu_si512((void *)(p), (v))
+#define TW_XOR _mm512_xor_si512
+#define TW_AND _mm512_and_si512
+#define TW_OR _mm512_or_si512
+#define TW_SET1_16(x) _mm512_set1_epi16((short)(x))
+#define TW_SET1_32(x) _mm512_set1_epi32((int)(x))
+#define TW_SET1_64(x) _mm512_set1_epi64((long long)(x))
+#define TW_ADD_16 _mm512_add_epi16
+#define TW_ADD_32 _mm512_add_epi32
+#define TW_ADD_64 _mm512_add_epi64
+#define TW_SUB_32 _mm512_sub_epi32
+#define TW_SUB_64 _mm512_sub_epi64
+#define TW_UNPACKLO16 _mm512_unpacklo_epi16
+#define TW_UNPACKHI16 _mm512_unpackhi_epi16
+#define TW_UNPACKLO32 _mm512_unpacklo_epi32
+#define TW_UNPACKHI32 _mm512_unpackhi_epi32
+#define TW_UNPACKLO64 _mm512_unpacklo_epi64
+#define TW_UNPACKHI64 _mm512_unpackhi_epi64
+#define TW_CASTPS _mm512_castsi512_ps
+#define TW_CASTSI _mm512_castps_si512
+#define TW_SHUFFLE_PS _mm512_shuffle_ps
+#define TW_SHUFFLE8 _mm512_shuffle_epi8
+#define TW_LANES(...) _mm512_set_epi32(__VA_ARGS__, __VA_ARGS__, __VA_ARGS__, __VA_ARGS__)
+/* Every rotate is one instruction: vpshldw (VBMI2) for 16-bit words,
+ * vprold/vprolq for 32- and 64-bit ones. */
+#define TW_ROL_16(v, r) _mm512_shldi_epi16((v), (v), (r))
+#define TW_ROL_32 _mm512_rol_epi32
+#define TW_ROL_64 _mm512_rol_epi64
+#define TW_ROR_32 _mm512_ror_epi32
+#define TW_ROR_64 _mm512_ror_epi64
+#define TW_ROL(w, v, r) TW_CAT(TW_ROL_, w)(v, r)
+#define TW_ROR(w, v, r) TW_CAT(TW_ROR_, w)(v, r)
+#define TW_ROL1(w, v) TW_ROL(w, v, 1)
+#define TW_XOR3 0x96    /* vpternlog truth table of a ^ b ^ c */
+#define TW_XOR_AND 0x78 /* a ^ (b & c) */
+/* Counter offsets of pair 0's sliced lanes (the layouts below). */
+#define TW_CTR_OFFSETS_16                                                                          \
+    _mm512_set_epi16(31, 30, 29, 28, 15, 14, 13, 12, 27, 26, 25, 24, 11, 10, 9, 8, 23, 22, 21, 20, \
+                     7, 6, 5, 4, 19, 18, 17, 16, 3, 2, 1, 0)
+#define TW_CTR_OFFSETS_32 _mm512_set_epi32(15, 14, 7, 6, 13, 12, 5, 4, 11, 10, 3, 2, 9, 8, 1, 0)
+#define TW_CTR_OFFSETS_64 _mm512_set_epi64(7, 3, 6, 2, 5, 1, 4, 0)
+#else
+#error "twoword_simd.h: define TW_VBITS as 128, 256 or 512"
+#endif
+
+#define TW_VBYTES (TW_VBITS / 8)
+#define TW_SET1(w, x) TW_CAT(TW_SET1_, w)(x)
+#define TW_ADD(w, a, b) TW_CAT(TW_ADD_, w)(a, b)
+#define TW_SUB(w, a, b) TW_CAT(TW_SUB_, w)(a, b)
+#define TW_CTR_OFFSETS(w) TW_CAT(TW_CTR_OFFSETS_, w)
+#define TW_BSWAP(w, v) TW_CAT(tw_bswap, w)(v)
+
+#if TW_VBITS < 512
+/* SSE2 and AVX2 have no rotates: two shifts and an OR; a left shift by 1 is
+ * an add, which more pipes take. */
+#define TW_SLLI(w, v, r) TW_CAT(TW_SLLI_, w)(v, r)
+#define TW_SRLI(w, v, r) TW_CAT(TW_SRLI_, w)(v, r)
+#define TW_ROL(w, v, r) TW_OR(TW_SLLI(w, v, r), TW_SRLI(w, v, (w) - (r)))
+#define TW_ROR(w, v, r) TW_OR(TW_SRLI(w, v, r), TW_SLLI(w, v, (w) - (r)))
+#define TW_ROL1(w, v) TW_OR(TW_ADD(w, v, v), TW_SRLI(w, v, (w) - 1))
+#endif
+
+#if TW_VBITS == 128
+/* No pshufb in SSE2: rotations by 8 by shifts too. */
+#define TW_ROTL8(w, v) TW_ROL(w, v, 8)
+#define TW_ROTR8(w, v) TW_ROR(w, v, 8)
+#else
+/* Rotations by 8 and byte swaps are one vpshufb. */
+#define TW_ROTL8(w, v) TW_SHUFFLE8(v, TW_LANES(TW_CAT(TW_ROL8_IDX_, w)))
+#define TW_ROTR8(w, v) TW_SHUFFLE8(v, TW_LANES(TW_CAT(TW_ROR8_IDX_, w)))
+ARX_INLINE V tw_bswap16(V v) {
+    return TW_SHUFFLE8(v, TW_LANES(TW_BSWAP_IDX_16));
+}
+ARX_INLINE V tw_bswap32(V v) {
+    return TW_SHUFFLE8(v, TW_LANES(TW_BSWAP_IDX_32));
+}
+ARX_INLINE V tw_bswap64(V v) {
+    return TW_SHUFFLE8(v, TW_LANES(TW_BSWAP_IDX_64));
+}
+
+/* 16-bit words: a vpshufb gathers each 128-bit lane's four y words into its
+ * low half and four x words into its high half. */
+ARX_INLINE void tw_split16(V a, V b, V *x, V *y) {
+    const V eo = TW_LANES(TW_EVEN_ODD_IDX_16);
+    a = TW_SHUFFLE8(a, eo);
+    b = TW_SHUFFLE8(b, eo);
+    *y = TW_UNPACKLO64(a, b);
+    *x = TW_UNPACKHI64(a, b);
+}
+#endif
+
+/*
+ * Layouts: split slices two loaded vectors a, b (the pair's blocks in order)
+ * into x and y; join puts them back. Per 128-bit lane L of a (blocks
+ * 0..BPP/2-1) and b (the rest), with Q = BPP/2 (AVX-512: 16-bit words Q = 16,
+ * 32-bit Q = 8, 64-bit Q = 4; AVX2 half that, SSE2 a quarter):
+ *   16-bit words: sliced lane 8L+m holds block 4L+m (m < 4), else Q+4L+m-4
+ *     (SSE2: lane m holds block m); unpacklo/hi_epi16 of y, x restore it.
+ *   32-bit words: shufps takes the even (y) and odd (x) words, so lane 4L+m
+ *     holds block {2L, 2L+1, Q+2L, Q+2L+1}[m]; unpacklo/hi_epi32 restore it.
+ *   64-bit words: unpacklo/hi_epi64 give y and x, lane 2L+m holding block
+ *     {L, Q+L}[m]; the same unpacks undo it.
+ * TW_CTR_OFFSETS_w lists these block numbers, high lane first.
+ */
+ARX_INLINE void tw_join16(V x, V y, V *a, V *b) {
+    *a = TW_UNPACKLO16(y, x);
+    *b = TW_UNPACKHI16(y, x);
+}
+ARX_INLINE void tw_split32(V a, V b, V *x, V *y) {
+    TW_VPS fa = TW_CASTPS(a), fb = TW_CASTPS(b);
+    *y = TW_CASTSI(TW_SHUFFLE_PS(fa, fb, 0x88));
+    *x = TW_CASTSI(TW_SHUFFLE_PS(fa, fb, 0xdd));
+}
+ARX_INLINE void tw_join32(V x, V y, V *a, V *b) {
+    *a = TW_UNPACKLO32(y, x);
+    *b = TW_UNPACKHI32(y, x);
+}
+ARX_INLINE void tw_split64(V a, V b, V *x, V *y) {
+    *y = TW_UNPACKLO64(a, b);
+    *x = TW_UNPACKHI64(a, b);
+}
+ARX_INLINE void tw_join64(V x, V y, V *a, V *b) {
+    *a = TW_UNPACKLO64(y, x);
+    *b = TW_UNPACKHI64(y, x);
+}
+
+#endif /* ARX_TWOWORD_SIMD_H */
+
+/* ==== the kernels of one cipher instance ================================== */
+#ifdef TW_W
+
+#define TW_CIPHER TW_CAT(TW_FAMILY, TW_CAT(TW_BLOCK_BITS_, TW_W)) /* speck64 */
+#define TW_KS TW_CAT(TW_CAT(TW_FAMILY, _ks), TW_W)                /* speck_ks32 */
+#define TW_FN(name) TW_CAT(TW_CAT(TW_CIPHER, _), TW_CAT(TW_CAT(TW_ISA, _), name))
+#define TW_BB (TW_W / 4)                          /* block bytes */
+#define TW_BPP ((size_t)TW_VBITS / TW_W)          /* blocks per pair */
+#define TW_BATCH (TW_BPP * TW_PAIRS)              /* blocks per batch */
+#define TW_SPLIT TW_CAT(tw_split, TW_W)
+#define TW_JOIN TW_CAT(tw_join, TW_W)
+#ifndef TW_REQUIRES
+#define TW_REQUIRES TW_ISA_REQUIRES
+#endif
+
+/* The counter's halves (its low half is a block's x word, below). */
+#if TW_W == 16
+#define TW_WORD uint16_t
+#define TW_LOAD_BE(p) ((uint16_t)((p)[0] << 8 | (p)[1]))
+#define TW_STORE_BE(p, v) ((p)[0] = (uint8_t)((v) >> 8), (p)[1] = (uint8_t)(v))
+#define TW_LOAD_LE arx_load16_le
+#elif TW_W == 32
+#define TW_WORD uint32_t
+#define TW_LOAD_BE arx_load32_be
+#define TW_STORE_BE arx_store32_be
+#define TW_LOAD_LE arx_load32_le
+#else
+#define TW_WORD uint64_t
+#define TW_LOAD_BE arx_load64_be
+#define TW_STORE_BE arx_store64_be
+#define TW_LOAD_LE arx_load64_le
+#endif
+
+/* Tails of 4 pairs plus 1-3 (a batch of 8 adds one of 4), two shapes of
+ * batch instead of seven. */
+_Static_assert(TW_PAIRS == 4 || TW_PAIRS == 8, "TW_PAIRS: 4 or 8");
+
+/* ---- tails: the narrower ISA, or (SSE2) the reference block by block ---- */
+#ifdef TW_ISA_NARROW
+#define TW_NARROW_FN(name) TW_CAT(TW_CAT(TW_CIPHER, _), TW_CAT(TW_CAT(TW_ISA_NARROW, _), name))
+void TW_NARROW_FN(encrypt)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+void TW_NARROW_FN(decrypt)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+void TW_NARROW_FN(ctr_xor)(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,
+                           size_t nblocks);
+ARX_INLINE void TW_FN(tail_ecb)(const TW_KS *ks, uint8_t *out, const uint8_t *in, size_t n, const int dec) {
+    if (dec)
+        TW_NARROW_FN(decrypt)(ks, out, in, n);
+    else
+        TW_NARROW_FN(encrypt)(ks, out, in, n);
+}
+#define TW_TAIL_CTR TW_NARROW_FN(ctr_xor)
+#else
+ARX_INLINE void TW_FN(tail_ecb)(const TW_KS *ks, uint8_t *out, const uint8_t *in, size_t n, const int dec) {
+    for (size_t i = 0; i < n; i++) {
+        if (dec)
+            TW_CAT(TW_CIPHER, _decrypt_block)(ks, out + i * TW_BB, in + i * TW_BB);
+        else
+            TW_CAT(TW_CIPHER, _encrypt_block)(ks, out + i * TW_BB, in + i * TW_BB);
+    }
+}
+/* Counter mode one block at a time: out = in XOR E(ctr), ctr += 1, n times. */
+static void TW_FN(tail_ctr)(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t n) {
+    uint8_t s[TW_BB];
+    for (size_t i = 0; i < n; i++, in += TW_BB, out += TW_BB) {
+        TW_CAT(TW_CIPHER, _encrypt_block)(ks, s, ctr);
+        arx_xor(out, in, s, TW_BB);
+        arx_ctr_inc(ctr, TW_BB);
+    }
+    arx_wipe(s, sizeof s);
+}
+#define TW_TAIL_CTR TW_FN(tail_ctr)
+#endif
+
+/* ---- rounds on P pairs (P a constant after inlining) -------------------- */
+#if defined(TW_FEISTEL_PAIR) || defined(TW_FEISTEL_HALF)
+/* (x, y) -> (y ^ f(x) ^ k, x), two rounds at a time in place so the swap
+ * costs nothing: y ^= f(x) ^ k[i], x ^= f(y) ^ k[i+1], ...; an odd T leaves
+ * the last result in y, hence the swap. A family whose T is always even
+ * defines TW_EVEN_ROUNDS and has no such code (TW_FEISTEL_HALF requires it).
+ * Decryption undoes it all from the end: x ^= f(y) ^ k[i],
+ * y ^= f(x) ^ k[i-1], ... `first` is even. */
+#if defined(TW_FEISTEL_HALF) && !defined(TW_EVEN_ROUNDS)
+#error "twoword_simd.h: TW_FEISTEL_HALF needs TW_EVEN_ROUNDS"
+#endif
+#ifdef TW_FEISTEL_HALF
+#define TW_HALF_ TW_FEISTEL_HALF
+#else
+#define TW_HALF_(x, y, k, P)                                                                       \
+    for (int j_ = 0; j_ < (P); j_++) TW_FEISTEL_PAIR((x)[j_], (y)[j_], k)
+#endif
+#ifndef TW_EVEN_ROUNDS
+/* One round and the swap, (x, y) -> (y ^ f(x) ^ k, x): an odd T's last
+ * round (decryption: its first, with x and y exchanged). */
+ARX_INLINE void TW_FN(swap_round)(V *x, V *y, const V k, const int P) {
+    for (int j = 0; j < P; j++) {
+        V t = y[j];
+        TW_FEISTEL_PAIR(x[j], t, k);
+        y[j] = x[j];
+        x[j] = t;
+    }
+}
+#endif
+ARX_INLINE void TW_FN(enc_rounds)(const TW_KS *ks, unsigned first, V *x, V *y, const int P) {
+    unsigned i = first;
+    for (; i + 2 <= ks->rounds; i += 2) {
+        const V k0 = TW_SET1(TW_W, ks->rk[i]), k1 = TW_SET1(TW_W, ks->rk[i + 1]);
+        TW_HALF_(x, y, k0, P);
+        TW_HALF_(y, x, k1, P);
+    }
+#ifndef TW_EVEN_ROUNDS
+    if (i < ks->rounds) TW_FN(swap_round)(x, y, TW_SET1(TW_W, ks->rk[i]), P);
+#endif
+}
+ARX_INLINE void TW_FN(dec_rounds)(const TW_KS *ks, V *x, V *y, const int P) {
+    unsigned i = ks->rounds;
+    for (; i >= 2; i -= 2) {
+        const V k1 = TW_SET1(TW_W, ks->rk[i - 1]), k0 = TW_SET1(TW_W, ks->rk[i - 2]);
+        TW_HALF_(y, x, k1, P);
+        TW_HALF_(x, y, k0, P);
+    }
+#ifndef TW_EVEN_ROUNDS
+    if (i) TW_FN(swap_round)(y, x, TW_SET1(TW_W, ks->rk[0]), P);
+#endif
+}
+#else
+/* One round after another, every pair per round key. */
+ARX_INLINE void TW_FN(enc_rounds)(const TW_KS *ks, unsigned first, V *x, V *y, const int P) {
+    for (unsigned i = first; i < ks->rounds; i++) {
+        const V k = TW_SET1(TW_W, ks->rk[i]);
+        for (int j = 0; j < P; j++) TW_ENC_PAIR(x[j], y[j], k);
+    }
+}
+ARX_INLINE void TW_FN(dec_rounds)(const TW_KS *ks, V *x, V *y, const int P) {
+    for (unsigned i = ks->rounds; i-- > 0;) {
+        const V k = TW_SET1(TW_W, ks->rk[i]);
+        for (int j = 0; j < P; j++) TW_DEC_PAIR(x[j], y[j], k);
+    }
+}
+#endif
+
+/* ---- ECB ----------------------------------------------------------------- */
+
+/* P pairs (P * 2 vectors of blocks): load, slice, rounds, unslice, store. */
+ARX_INLINE void TW_FN(ecb_batch)(const TW_KS *ks, uint8_t *out, const uint8_t *in, const int P,
+                                 const int dec) {
+    V a[TW_PAIRS], b[TW_PAIRS], x[TW_PAIRS], y[TW_PAIRS];
+    for (int j = 0; j < P; j++) {
+        a[j] = TW_LOAD(in + 2 * TW_VBYTES * j);
+        b[j] = TW_LOAD(in + 2 * TW_VBYTES * j + TW_VBYTES);
+    }
+    for (int j = 0; j < P; j++) TW_SPLIT(a[j], b[j], &x[j], &y[j]);
+    if (dec)
+        TW_FN(dec_rounds)(ks, x, y, P);
+    else
+        TW_FN(enc_rounds)(ks, 0, x, y, P);
+    for (int j = 0; j < P; j++) TW_JOIN(x[j], y[j], &a[j], &b[j]);
+    for (int j = 0; j < P; j++) {
+        TW_STORE(out + 2 * TW_VBYTES * j, a[j]);
+        TW_STORE(out + 2 * TW_VBYTES * j + TW_VBYTES, b[j]);
+    }
+}
+
+/* Whole batches; of the rest, whole pairs as (a batch of 4 and) one of 1-3;
+ * then the tail. A macro, not an inline function under a wrapper: GCC 12
+ * laid the inlined copy out otherwise and drew 6 register copies per two
+ * SIMON64 rounds (AVX-512). */
+#if TW_PAIRS > 4
+#define TW_ECB_4_(dec)                                                                             \
+    if (n >= 4 * TW_BPP) {                                                                         \
+        TW_FN(ecb_batch)(ks, out, in, 4, dec);                                                     \
+        n -= 4 * TW_BPP;                                                                           \
+        in += 4 * TW_BPP * TW_BB;                                                                  \
+        out += 4 * TW_BPP * TW_BB;                                                                 \
+    }
+#else
+#define TW_ECB_4_(dec)
+#endif
+#define TW_ECB_(dec)                                                                               \
+    const TW_KS *ks = vks;                                                                         \
+    for (; n >= TW_BATCH; n -= TW_BATCH, in += TW_BATCH * TW_BB, out += TW_BATCH * TW_BB)          \
+        TW_FN(ecb_batch)(ks, out, in, TW_PAIRS, dec);                                              \
+    TW_ECB_4_(dec)                                                                                 \
+    size_t p = n / TW_BPP;                                                                         \
+    switch (p) {                                                                                   \
+    case 1: TW_FN(ecb_batch)(ks, out, in, 1, dec); break;                                          \
+    case 2: TW_FN(ecb_batch)(ks, out, in, 2, dec); break;                                          \
+    case 3: TW_FN(ecb_batch)(ks, out, in, 3, dec); break;                                          \
+    default: break;                                                                                \
+    }                                                                                              \
+    TW_FN(tail_ecb)(ks, out + p * TW_BPP * TW_BB, in + p * TW_BPP * TW_BB, n - p * TW_BPP, dec)
+
+TW_LINKAGE void TW_FN(encrypt)(const void *vks, uint8_t *out, const uint8_t *in, size_t n) {
+    TW_ECB_(0);
+}
+TW_LINKAGE void TW_FN(decrypt)(const void *vks, uint8_t *out, const uint8_t *in, size_t n) {
+    TW_ECB_(1);
+}
+
+/* ---- counter mode -----------------------------------------------------------
+ * Big-endian counter, little-endian words: the counter's low half is the
+ * block's second word, x. ctr_xor splits the stream into runs in which the
+ * low half does not wrap, so within a run y is one constant and block i has
+ * x = bswap(lo + i): an add and a byte swap per vector. A family may fold
+ * more into the counter words (SPECK does round 0, speck.h):
+ *   TW_CTR_NCONSTS          vectors computed once per run (default 1: y)
+ *   TW_CTR_CONSTS(ks, y, c) fill c[0..TW_CTR_NCONSTS-1] from the run's y
+ *   TW_CTR_WORDS(c, v, x, y) the words x, y of the blocks whose counter
+ *                           low halves are the lanes of v
+ *   TW_CTR_FIRST_ROUND      the round the rounds then start at (default 0)
+ */
+#ifdef TW_CTR_WORDS
+#define TW_CTR_NCONSTS_ TW_CTR_NCONSTS
+#define TW_CTR_CONSTS_ TW_CTR_CONSTS
+#define TW_CTR_WORDS_ TW_CTR_WORDS
+#define TW_CTR_FIRST_ROUND_ TW_CTR_FIRST_ROUND
+#else
+#define TW_CTR_NCONSTS_ 1
+#define TW_CTR_CONSTS_(ks, y, c) ((void)(ks), (c)[0] = TW_SET1(TW_W, y))
+#define TW_CTR_WORDS_(c, v, x, y) ((x) = TW_BSWAP(TW_W, v), (y) = (c)[0])
+#define TW_CTR_FIRST_ROUND_ 0
+#endif
+
+/* P pairs of counter blocks, the first with counter low halves base + offs[0]. */
+ARX_INLINE void TW_FN(ctr_batch)(const TW_KS *ks, uint8_t *out, const uint8_t *in, V base,
+                                 const V *c, const V *offs, const int P) {
+    V a[TW_PAIRS], b[TW_PAIRS], x[TW_PAIRS], y[TW_PAIRS];
+    for (int j = 0; j < P; j++) TW_CTR_WORDS_(c, TW_ADD(TW_W, base, offs[j]), x[j], y[j]);
+    TW_FN(enc_rounds)(ks, TW_CTR_FIRST_ROUND_, x, y, P);
+    for (int j = 0; j < P; j++) TW_JOIN(x[j], y[j], &a[j], &b[j]);
+    for (int j = 0; j < P; j++) {
+        a[j] = TW_XOR(a[j], TW_LOAD(in + 2 * TW_VBYTES * j));
+        b[j] = TW_XOR(b[j], TW_LOAD(in + 2 * TW_VBYTES * j + TW_VBYTES));
+    }
+    for (int j = 0; j < P; j++) {
+        TW_STORE(out + 2 * TW_VBYTES * j, a[j]);
+        TW_STORE(out + 2 * TW_VBYTES * j + TW_VBYTES, b[j]);
+    }
+}
+
+/* One run of n blocks with y word y and x word bswap(lo + i), lo + i not
+ * wrapping. Does whole pairs only and returns how many blocks that was. */
+static size_t TW_FN(ctr_run)(const TW_KS *ks, TW_WORD y, TW_WORD lo, uint8_t *out, const uint8_t *in,
+                             size_t n) {
+    V c[TW_CTR_NCONSTS_], offs[TW_PAIRS];
+    TW_CTR_CONSTS_(ks, y, c);
+    for (int j = 0; j < TW_PAIRS; j++)
+        offs[j] = TW_ADD(TW_W, TW_CTR_OFFSETS(TW_W), TW_SET1(TW_W, TW_BPP * (size_t)j));
+    size_t done = 0;
+    for (; n - done >= TW_BATCH; done += TW_BATCH)
+        TW_FN(ctr_batch)(ks, out + TW_BB * done, in + TW_BB * done, TW_SET1(TW_W, lo + done), c,
+                         offs, TW_PAIRS);
+#if TW_PAIRS > 4
+    if (n - done >= 4 * TW_BPP) {
+        TW_FN(ctr_batch)(ks, out + TW_BB * done, in + TW_BB * done, TW_SET1(TW_W, lo + done), c,
+                         offs, 4);
+        done += 4 * TW_BPP;
+    }
+#endif
+    const V base = TW_SET1(TW_W, lo + done);
+    uint8_t *o = out + TW_BB * done;
+    const uint8_t *i = in + TW_BB * done;
+    size_t p = (n - done) / TW_BPP;
+    switch (p) {
+    case 1: TW_FN(ctr_batch)(ks, o, i, base, c, offs, 1); break;
+    case 2: TW_FN(ctr_batch)(ks, o, i, base, c, offs, 2); break;
+    case 3: TW_FN(ctr_batch)(ks, o, i, base, c, offs, 3); break;
+    default: break;
+    }
+    return done + TW_BPP * p;
+}
+
+/* Runs end where the counter's low half wraps; what a run leaves over (less
+ * than a pair) goes to the tail, which advances the counter itself. The
+ * counter is public: branching on it leaks nothing. */
+TW_LINKAGE void TW_FN(ctr_xor)(const void *vks, uint8_t *ctr, uint8_t *out, const uint8_t *in,
+                               size_t n) {
+    if (n < TW_BPP) { /* not one pair: skip the setup */
+        TW_TAIL_CTR(vks, ctr, out, in, n);
+        return;
+    }
+    while (n) {
+        TW_WORD hi = TW_LOAD_BE(ctr), lo = TW_LOAD_BE(ctr + TW_W / 8);
+        /* blocks until lo wraps, less one (2^W - 1 - lo: 2^64 does not fit) */
+        uint64_t room1 = (TW_WORD)~lo;
+        size_t m = (uint64_t)(n - 1) <= room1 ? n : (size_t)(room1 + 1);
+        size_t done = TW_FN(ctr_run)(vks, TW_LOAD_LE(ctr), lo, out, in, m);
+        lo = (TW_WORD)(lo + done);
+        if (done && lo == 0) hi = (TW_WORD)(hi + 1); /* the run ended on the wrap */
+        TW_STORE_BE(ctr, hi);
+        TW_STORE_BE(ctr + TW_W / 8, lo);
+        if (done < m) TW_TAIL_CTR(vks, ctr, out + TW_BB * done, in + TW_BB * done, m - done);
+        n -= m;
+        in += TW_BB * m;
+        out += TW_BB * m;
+    }
+}
+
+const arx_backend TW_CAT(TW_CAT(TW_CIPHER, _), TW_ISA) = {
+    TW_ISA_NAME, TW_REQUIRES, (unsigned)TW_BATCH, TW_FN(encrypt), TW_FN(decrypt), TW_FN(ctr_xor)};
+
+#undef TW_FN
+#undef TW_BB
+#undef TW_BPP
+#undef TW_BATCH
+#undef TW_SPLIT
+#undef TW_JOIN
+#undef TW_WORD
+#undef TW_LOAD_BE
+#undef TW_STORE_BE
+#undef TW_LOAD_LE
+#undef TW_NARROW_FN
+#undef TW_TAIL_CTR
+#undef TW_ECB_4_
+#undef TW_ECB_
+#undef TW_HALF_
+#undef TW_CTR_NCONSTS_
+#undef TW_CTR_CONSTS_
+#undef TW_CTR_WORDS_
+#undef TW_CTR_FIRST_ROUND_
+#undef TW_CIPHER
+#undef TW_W
+#undef TW_KS
+#undef TW_REQUIRES
+#endif /* TW_W */
