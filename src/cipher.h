@@ -91,6 +91,12 @@ typedef struct arx_backend {
     arx_gcm_fn gcm_xor; /* may be NULL (and is, past the initialiser's end) */
 } arx_backend;
 
+/* out = in XOR E(ctr), then ctr += 1 (the whole block big-endian, wrapping),
+ * one block at a time through `encrypt` (a reference kernel): the counter
+ * tail the SIMD backends leave over (util.c). */
+void arx_ctr_by_block(arx_block_fn encrypt, const void *ks, size_t block_bytes, uint8_t *ctr, uint8_t *out,
+                      const uint8_t *in, size_t nblocks);
+
 #define ARX_MAX_BACKENDS 8
 
 typedef struct arx_cipher_desc {

@@ -112,6 +112,22 @@ void arx_wipe(void *p, size_t n);
 /* 1 if a and b are equal in their n bytes, 0 otherwise; time depends on n only. */
 int arx_ct_equal(const void *a, const void *b, size_t n);
 
+/* ---- counters and XOR ---------------------------------------------------- */
+
+/* ctr += 1 as a big-endian integer of n bytes, mod 2^(8n); no data-dependent branch. */
+ARX_INLINE void arx_ctr_inc(uint8_t *ctr, size_t n) {
+    unsigned carry = 1;
+    for (size_t i = n; i-- > 0;) {
+        carry += ctr[i];
+        ctr[i] = (uint8_t)carry;
+        carry >>= 8;
+    }
+}
+
+ARX_INLINE void arx_xor(uint8_t *out, const uint8_t *a, const uint8_t *b, size_t n) {
+    for (size_t i = 0; i < n; i++) out[i] = (uint8_t)(a[i] ^ b[i]);
+}
+
 /* ---- buffer rules -------------------------------------------------------- */
 
 /* 1 if [a, a+n) and [b, b+n) overlap but a != b (the one overlap the API refuses). */

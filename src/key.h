@@ -43,20 +43,6 @@ ARX_INLINE void arx_decrypt_blocks(const arx_key *k, uint8_t *out, const uint8_t
  * it has one. (modes/ctr.c) */
 void arx_ctr_blocks(const arx_key *k, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
 
-/* ctr += 1 as a big-endian integer of n bytes, mod 2^(8n); no data-dependent branch. */
-ARX_INLINE void arx_ctr_inc(uint8_t *ctr, size_t n) {
-    unsigned carry = 1;
-    for (size_t i = n; i-- > 0;) {
-        carry += ctr[i];
-        ctr[i] = (uint8_t)carry;
-        carry >>= 8;
-    }
-}
-
-ARX_INLINE void arx_xor(uint8_t *out, const uint8_t *a, const uint8_t *b, size_t n) {
-    for (size_t i = 0; i < n; i++) out[i] = (uint8_t)(a[i] ^ b[i]);
-}
-
 /* Argument checks shared by the modes; each returns ARX_OK or an error code. */
 int arx_check_io(const uint8_t *out, const uint8_t *in, size_t len);
 int arx_check_iv(const arx_key *k, const uint8_t *iv, size_t iv_len);

@@ -1,4 +1,5 @@
 /* Wiping and constant-time comparison (declared in internal.h). */
+#include "cipher.h"
 #include "internal.h"
 
 void arx_wipe(void *p, size_t n) {
@@ -22,4 +23,15 @@ int arx_ct_equal(const void *a, const void *b, size_t n) {
     for (size_t i = 0; i < n; i++) diff |= (uint32_t)(x[i] ^ y[i]);
     /* diff in 0..255: (diff - 1) >> 8 has its low bit set only when diff == 0. */
     return (int)(((diff - 1u) >> 8) & 1u);
+}
+
+void arx_ctr_by_block(arx_block_fn encrypt, const void *ks, size_t block_bytes, uint8_t *ctr, uint8_t *out,
+                      const uint8_t *in, size_t nblocks) {
+    uint8_t s[16]; /* the largest block */
+    for (size_t i = 0; i < nblocks; i++, in += block_bytes, out += block_bytes) {
+        encrypt(ks, s, ctr, 1);
+        arx_xor(out, in, s, block_bytes);
+        arx_ctr_inc(ctr, block_bytes);
+    }
+    arx_wipe(s, sizeof s);
 }

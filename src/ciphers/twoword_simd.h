@@ -43,7 +43,7 @@
 #ifndef ARX_TWOWORD_SIMD_H
 #define ARX_TWOWORD_SIMD_H
 
-#include "key.h" /* arx_ctr_inc, arx_xor: the reference counter-mode tail */
+#include "internal.h" /* arx_ctr_inc, arx_xor: the reference counter-mode tail */
 
 #define TW_CAT_(a, b) a##b
 #define TW_CAT(a, b) TW_CAT_(a, b)

@@ -138,13 +138,7 @@ static void hight_ref_decrypt(const void *ks, uint8_t *out, const uint8_t *in, s
 /* Counter mode one block at a time: the SIMD kernels' tails (the ref backend
  * itself leaves CTR to the generic mode code). */
 void hight_ref_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    uint8_t stream[8];
-    for (size_t i = 0; i < nblocks; i++) {
-        hight_encrypt_block((const hight_ks *)ks, stream, ctr);
-        for (unsigned j = 0; j < 8; j++) out[8 * i + j] = (uint8_t)(in[8 * i + j] ^ stream[j]);
-        arx_store64_be(ctr, arx_load64_be(ctr) + 1);
-    }
-    arx_wipe(stream, sizeof stream);
+    arx_ctr_by_block(hight_ref_encrypt, ks, 8, ctr, out, in, nblocks);
 }
 
 static const arx_backend hight_ref_backend = {"ref", 0, 1, hight_ref_encrypt, hight_ref_decrypt, NULL};

@@ -379,33 +379,11 @@ void sparx128_ref_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_
 }
 
 /* Counter mode one block at a time (the SIMD kernels' last tail). */
-static void sparx_ctr_inc(uint8_t *ctr, unsigned bytes) {
-    unsigned carry = 1;
-    for (unsigned i = bytes; i-- > 0;) {
-        carry += ctr[i];
-        ctr[i] = (uint8_t)carry;
-        carry >>= 8;
-    }
-}
-
 void sparx64_ref_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    uint8_t s[8];
-    for (size_t b = 0; b < nblocks; b++) {
-        sparx_encrypt_block64(ks, s, ctr);
-        for (unsigned i = 0; i < 8; i++) out[8 * b + i] = (uint8_t)(in[8 * b + i] ^ s[i]);
-        sparx_ctr_inc(ctr, 8);
-    }
-    arx_wipe(s, sizeof s);
+    arx_ctr_by_block(sparx64_ref_encrypt, ks, 8, ctr, out, in, nblocks);
 }
-
 void sparx128_ref_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    uint8_t s[16];
-    for (size_t b = 0; b < nblocks; b++) {
-        sparx_encrypt_block128(ks, s, ctr);
-        for (unsigned i = 0; i < 16; i++) out[16 * b + i] = (uint8_t)(in[16 * b + i] ^ s[i]);
-        sparx_ctr_inc(ctr, 16);
-    }
-    arx_wipe(s, sizeof s);
+    arx_ctr_by_block(sparx128_ref_encrypt, ks, 16, ctr, out, in, nblocks);
 }
 
 static const arx_backend sparx64_ref_backend = {"ref", 0, 1, sparx64_ref_encrypt, sparx64_ref_decrypt, NULL};
