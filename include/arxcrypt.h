@@ -186,7 +186,9 @@ void arx_ctr_free(arx_ctr *ctx); /* wipes; NULL is a no-op */
  * 128-bit-block ciphers only (else ARX_ERR_MODE_UNSUPPORTED). Nonce: any
  * length from 1 byte (12 bytes is the fast path; other lengths are GHASHed);
  * tag_len 4..16 (ARX_ERR_TAG_LENGTH); plaintext at most 2^36 - 32 bytes
- * (ARX_ERR_TOO_LONG). A nonce must never repeat under one key.
+ * (ARX_ERR_TOO_LONG). A nonce must never repeat under one key. The first GCM
+ * call on a key stores H and its powers with the key (read-only afterwards,
+ * shared by threads); if that allocation fails, ARX_ERR_NOMEM.
  *
  * One-shot decryption: on ARX_ERR_AUTH `out` (len bytes) is zeroed before
  * the call returns, so no plaintext of a forged message reaches the caller
