@@ -79,8 +79,7 @@ static void test_keys(void) {
     arx_key_free(k);
     arx_key_free(NULL);
     arx_ctr_free(NULL);
-    arx_gcm_free(NULL);
-    CHECK(1, "free(NULL) is a no-op");
+    arx_gcm_free(NULL); /* NULL is a no-op: reaching the next line is the check */
 }
 
 static void test_block_modes(void) {
