@@ -75,7 +75,9 @@ typedef void (*arx_ctr_fn)(const void *ks, uint8_t *ctr, uint8_t *out, const uin
  * inc32 counters (only the last four bytes of ctr count, wrapping mod 2^32),
  * and GHASH absorbs the ciphertext (out when encrypting, in when decrypting)
  * in the same pass. Returns the blocks it did (whole batches, possibly 0);
- * ctr and g have advanced by them. The caller does the rest.
+ * ctr and g have advanced by them. The caller does the rest. It must not
+ * branch on the counter's value: J0 depends on the key for nonces that are
+ * not 96 bits (src/modes/gcm.c).
  */
 struct arx_ghash;
 typedef size_t (*arx_gcm_fn)(const void *ks, struct arx_ghash *g, uint8_t ctr[16], uint8_t *out,

@@ -20,6 +20,14 @@
 #define ARX_UNUSED
 #endif
 
+/* x, unchanged, but opaque to the optimiser: it cannot fold a secret value
+ * into a loop's induction variable and then branch on it (the loop exit
+ * "counter != lo + m" that tests/ct caught in GCM's counter loop). */
+ARX_INLINE uint32_t arx_value_barrier32(uint32_t x) {
+    volatile uint32_t v = x; /* plain C (and seen through by MemorySanitizer, unlike an asm barrier) */
+    return v;
+}
+
 /* ---- byte order ---------------------------------------------------------- */
 
 ARX_INLINE uint16_t arx_load16_le(const uint8_t *p) {
@@ -108,6 +116,35 @@ ARX_INLINE uint64_t arx_rotrn(uint64_t x, unsigned r, unsigned n) {
 
 /* Zero n bytes in a way the compiler may not drop (store through volatile). */
 void arx_wipe(void *p, size_t n);
+/* ARX_MSAN: built with clang's MemorySanitizer (make msan). */
+#if defined(__has_feature)
+#if __has_feature(memory_sanitizer)
+#define ARX_MSAN 1
+#endif
+#endif
+#ifndef ARX_MSAN
+#define ARX_MSAN 0
+#endif
+
+/*
+ * ARX_DECLASSIFY(p, n): the n bytes at p are public from here on. Used where
+ * a value computed from secrets is revealed to the caller anyway (a tag
+ * check's verdict, the length of unpadded plaintext). In the constant-time
+ * test build (-DARX_CTGRIND, tests/ct) it tells valgrind's memcheck so, and
+ * everything else derived from a key, a plaintext or a received tag stays
+ * "undefined" there: a branch or an address computed from it is reported.
+ * Elsewhere it compiles to nothing.
+ */
+#if defined(ARX_CTGRIND) && ARX_MSAN
+#include <sanitizer/msan_interface.h>
+#define ARX_DECLASSIFY(p, n) __msan_unpoison((p), (n))
+#elif defined(ARX_CTGRIND)
+#include <valgrind/memcheck.h>
+#define ARX_DECLASSIFY(p, n) ((void)VALGRIND_MAKE_MEM_DEFINED((p), (n)))
+#else
+#define ARX_DECLASSIFY(p, n) ((void)(p), (void)(n))
+#endif
+
 
 /* 1 if a and b are equal in their n bytes, 0 otherwise; time depends on n only. */
 int arx_ct_equal(const void *a, const void *b, size_t n);

@@ -120,13 +120,18 @@ int arx_cbc_decrypt_pad(const arx_key *k, const uint8_t *iv, size_t iv_len, uint
         uint32_t diff = (uint32_t)(last[i] ^ p);
         bad |= in_pad & (((0u - diff) >> 31) & 1u); /* diff != 0 inside the padding */
     }
-    if (bad) { /* the failure itself is public; which byte was wrong is not */
+    /* The verdict and, on success, the plaintext length are returned to the
+     * caller; which byte was wrong is not. */
+    ARX_DECLASSIFY(&bad, sizeof bad);
+    if (bad) {
         arx_wipe(out, len - 1); /* all the caller's promised space, not just what was written */
         arx_wipe(last, sizeof last);
         return ARX_ERR_PADDING;
     }
-    memcpy(out + full * bb, last, bb - p);
+    uint32_t keep = (uint32_t)bb - p;
+    ARX_DECLASSIFY(&keep, sizeof keep);
+    memcpy(out + full * bb, last, keep);
     arx_wipe(last, sizeof last);
-    *out_len = full * bb + (bb - p);
+    *out_len = full * bb + keep;
     return ARX_OK;
 }

@@ -1,7 +1,6 @@
 /*
  * GCM (NIST SP 800-38D). Counter blocks use inc32 (7.1: only the low 32 bits
- * count, wrapping mod 2^32), so runs of counters are cut where the low word
- * wraps and handed to the whole-block CTR engine in between.
+ * count, wrapping mod 2^32); gcm_ctr32 says how they are produced.
  */
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -61,10 +60,52 @@ struct arx_gcm {
     uint8_t pending[16]; /* AAD or ciphertext bytes not yet hashed */
     uint64_t aad_len, text_len;
     int state;
+    int j0_secret; /* J0 was hashed from the nonce (not 96 bits): see gcm_ctr32 */
 };
 
-/* out = in XOR keystream for nblocks, counters from ctr with inc32 semantics. */
-static void gcm_ctr32(const arx_key *k, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks) {
+/*
+ * out = in XOR keystream for nblocks, counters from ctr with inc32 semantics.
+ *
+ * With a 96-bit nonce, J0 = nonce || 1 is public, and the runs are cut where
+ * the low word wraps (a branch on the public counter) so the backend's CTR
+ * kernel, with its precomputed first rounds, does the work.
+ *
+ * Any other nonce length gives J0 = GHASH_H(nonce), which depends on the
+ * key: where the low word wraps would then tell an observer something about
+ * H (whether the low 32 bits of GHASH_H(N) lie within a message's length of
+ * 2^32 is a linear condition on H's bits for a chosen N). Those counters are
+ * built without a branch on their value and encrypted with the ECB kernel.
+ */
+static void gcm_ctr32_secret(const arx_key *k, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                             size_t nblocks) {
+    uint8_t buf[ARX_CHUNK_BYTES];
+    const size_t per = ARX_CHUNK_BYTES / 16;
+    const size_t used = (nblocks < per ? nblocks : per) * 16; /* to wipe */
+    uint32_t lo = arx_load32_be(ctr + 12);
+    while (nblocks) {
+        size_t m = nblocks < per ? nblocks : per;
+        for (size_t i = 0; i < m; i++) {
+            memcpy(buf + 16 * i, ctr, 12);
+            /* inc32: wraps mod 2^32 (the barrier: see arx_value_barrier32) */
+            arx_store32_be(buf + 16 * i + 12, arx_value_barrier32(lo) + (uint32_t)i);
+        }
+        lo += (uint32_t)m;
+        arx_encrypt_blocks(k, buf, buf, m);
+        arx_xor(out, in, buf, m * 16);
+        in += m * 16;
+        out += m * 16;
+        nblocks -= m;
+    }
+    arx_store32_be(ctr + 12, lo);
+    arx_wipe(buf, used);
+}
+
+static void gcm_ctr32(const arx_key *k, int j0_secret, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                      size_t nblocks) {
+    if (j0_secret) {
+        gcm_ctr32_secret(k, ctr, out, in, nblocks);
+        return;
+    }
     while (nblocks) {
         uint64_t until_wrap = ((uint64_t)1 << 32) - arx_load32_be(ctr + 12);
         size_t m = (uint64_t)nblocks < until_wrap ? nblocks : (size_t)until_wrap;
@@ -96,6 +137,7 @@ static int gcm_setup(arx_gcm *c, const arx_key *k, const uint8_t *nonce, size_t 
         arx_ghash_blocks(&c->gh, lens, 1);
         arx_ghash_out(&c->gh, c->j0);
         arx_ghash_start(&c->gh, gk);
+        c->j0_secret = 1;
     }
     memcpy(c->ctr, c->j0, 16);
     arx_ctr_inc(c->ctr + 12, 4); /* inc32 */
@@ -207,7 +249,7 @@ static int gcm_update(arx_gcm *c, uint8_t *out, const uint8_t *in, size_t len, i
     while (full) {
         size_t m = full < ARX_CHUNK_BYTES / 16 ? full : ARX_CHUNK_BYTES / 16;
         if (dir == GCM_DEC) arx_ghash_blocks(&c->gh, in, m);
-        gcm_ctr32(c->key, c->ctr, out, in, m);
+        gcm_ctr32(c->key, c->j0_secret, c->ctr, out, in, m);
         if (dir == GCM_ENC) arx_ghash_blocks(&c->gh, out, m);
         in += m * 16;
         out += m * 16;
@@ -216,7 +258,7 @@ static int gcm_update(arx_gcm *c, uint8_t *out, const uint8_t *in, size_t len, i
     }
     if (len) { /* start a block; keep its keystream and ciphertext */
         memset(c->stream, 0, 16);
-        gcm_ctr32(c->key, c->ctr, c->stream, c->stream, 1);
+        gcm_ctr32(c->key, c->j0_secret, c->ctr, c->stream, c->stream, 1);
         for (size_t i = 0; i < len; i++) {
             uint8_t y = (uint8_t)(in[i] ^ c->stream[i]);
             c->pending[i] = dir == GCM_ENC ? y : in[i];

@@ -17,6 +17,7 @@
 #define ARX_GHASH_AVX512_H
 
 #include <immintrin.h>
+#include "simd_msan.h"
 
 #include "ghash.h"
 #include "ghash_x86.h"
@@ -49,10 +50,10 @@ static inline __m512i ghash_reduce_z(__m512i lo, __m512i mid, __m512i hi) {
     __m512i t_hi = _mm512_or_si512(_mm512_slli_epi64(c_hi, 1), _mm512_bslli_epi128(_mm512_srli_epi64(c_hi, 63), 8));
     t_hi = _mm512_or_si512(t_hi, _mm512_bsrli_epi128(_mm512_srli_epi64(c_lo, 63), 8));
     __m512i w = t_lo;
-    __m512i v = _mm512_ternarylogic_epi64(_mm512_slli_epi64(w, 63), _mm512_slli_epi64(w, 62), _mm512_slli_epi64(w, 57), 0x96);
+    __m512i v = ARX_TERNLOG_EPI64(_mm512_slli_epi64(w, 63), _mm512_slli_epi64(w, 62), _mm512_slli_epi64(w, 57), 0x96);
     __m512i z = _mm512_xor_si512(w, _mm512_bslli_epi128(v, 8));
 #define SHR128_Z(x, k) _mm512_or_si512(_mm512_srli_epi64((x), (k)), _mm512_bsrli_epi128(_mm512_slli_epi64((x), 64 - (k)), 8))
-    __m512i f = _mm512_ternarylogic_epi64(z, SHR128_Z(z, 1), _mm512_xor_si512(SHR128_Z(z, 2), SHR128_Z(z, 7)), 0x96);
+    __m512i f = ARX_TERNLOG_EPI64(z, SHR128_Z(z, 1), _mm512_xor_si512(SHR128_Z(z, 2), SHR128_Z(z, 7)), 0x96);
 #undef SHR128_Z
     return _mm512_xor_si512(t_hi, f);
 }
@@ -87,7 +88,7 @@ static inline __m128i ghash_z_fold(__m512i z) {
 }
 
 static inline __m128i ghash_z_finish(ghash_zacc *a) {
-    __m512i mid = _mm512_ternarylogic_epi64(a->mid, a->lo, a->hi, 0x96); /* Karatsuba: mid ^= lo ^ hi */
+    __m512i mid = ARX_TERNLOG_EPI64(a->mid, a->lo, a->hi, 0x96); /* Karatsuba: mid ^= lo ^ hi */
     return ghash_reduce(ghash_z_fold(a->lo), ghash_z_fold(mid), ghash_z_fold(a->hi));
 }
 

@@ -23,6 +23,7 @@
 
 #if ARX_X86_SIMD
 #include <immintrin.h>
+#include "simd_msan.h"
 
 #define HV_ISA avx512
 #define HV_T __m512i
@@ -40,14 +41,22 @@
 #define HV_UNPHI32 _mm512_unpackhi_epi32
 #define HIGHT_F0_MATRIX 0xc2850b162c58b061ll
 #define HIGHT_F1_MATRIX 0x3468d0a143860d1all
+#if ARX_MSAN /* simd_msan.h: MemorySanitizer does not model gf2p8affineqb; rotations instead */
+#define HV_ROL8(x, r)                                                                              \
+    _mm512_or_si512(_mm512_and_si512(_mm512_slli_epi16((x), (r)), _mm512_set1_epi8((char)(0xff << (r)))), \
+                    _mm512_and_si512(_mm512_srli_epi16((x), 8 - (r)), _mm512_set1_epi8((char)(0xff >> (8 - (r))))))
+#define HV_F0(x) _mm512_xor_si512(_mm512_xor_si512(HV_ROL8((x), 1), HV_ROL8((x), 2)), HV_ROL8((x), 7))
+#define HV_F1(x) _mm512_xor_si512(_mm512_xor_si512(HV_ROL8((x), 3), HV_ROL8((x), 4)), HV_ROL8((x), 6))
+#else
 #define HV_F0(x) _mm512_gf2p8affine_epi64_epi8((x), _mm512_set1_epi64(HIGHT_F0_MATRIX), 0)
 #define HV_F1(x) _mm512_gf2p8affine_epi64_epi8((x), _mm512_set1_epi64(HIGHT_F1_MATRIX), 0)
+#endif
 #define HV_F0A(x, ks, i) _mm512_add_epi8(HV_F0(x), _mm512_set1_epi8((char)(ks)->sk[i]))
 #define HV_F1X(x, ks, i) _mm512_xor_si512(HV_F1(x), _mm512_set1_epi8((char)(ks)->sk[i]))
 #define HV_WK(ks, i) _mm512_set1_epi8((char)(ks)->wk[i])
 #define HV_SET1(b) _mm512_set1_epi8((char)(b))
 #define HV_SET1_64(q) _mm512_set1_epi64((long long)(q))
-#define HV_XOR3(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0x96)
+#define HV_XOR3(a, b, c) ARX_TERNLOG_EPI64((a), (b), (c), 0x96)
 /* byte 6 = base6 + 1 where byte 7 wrapped (byte 7 < its base) */
 #define HV_CTR6(b7, base7, base6, base6p1)                                                         \
     _mm512_mask_mov_epi8((base6), _mm512_cmplt_epu8_mask((b7), (base7)), (base6p1))

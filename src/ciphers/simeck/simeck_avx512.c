@@ -20,6 +20,7 @@
 
 #if ARX_X86_SIMD
 #include <immintrin.h>
+#include "simd_msan.h"
 
 #include "simeck.h"
 #define TW_FAMILY simeck
@@ -41,7 +42,7 @@
  * the kernels went from 0.74 to 0.61 cpb (SIMECK64) and 0.59 to 0.45
  * (SIMECK32). */
 ARX_INLINE V simeck_fxor(V x, V y, V s5, V s1, V k) {
-    return _mm512_ternarylogic_epi64(_mm512_ternarylogic_epi64(y, x, s5, TW_XOR_AND), s1, k, TW_XOR3);
+    return ARX_TERNLOG_EPI64(ARX_TERNLOG_EPI64(y, x, s5, TW_XOR_AND), s1, k, TW_XOR3);
 }
 #define TW_FEISTEL_HALF(x, y, k, P)                                                                \
     do {                                                                                           \

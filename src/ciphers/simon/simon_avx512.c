@@ -21,6 +21,7 @@
 
 #if ARX_X86_SIMD
 #include <immintrin.h>
+#include "simd_msan.h"
 
 #include "simon.h"
 #define TW_FAMILY simon
@@ -37,8 +38,8 @@
  * 32-bit one still drew 32 copies per two rounds (vmovdqa32). */
 #define TW_FEISTEL_PAIR(x, y, k)                                                                   \
     do {                                                                                           \
-        const V t_ = _mm512_ternarylogic_epi64(y, TW_ROL1(TW_W, x), TW_ROTL8(TW_W, x), TW_XOR_AND); \
-        (y) = _mm512_ternarylogic_epi64(t_, TW_ROL(TW_W, x, 2), k, TW_XOR3);                       \
+        const V t_ = ARX_TERNLOG_EPI64(y, TW_ROL1(TW_W, x), TW_ROTL8(TW_W, x), TW_XOR_AND); \
+        (y) = ARX_TERNLOG_EPI64(t_, TW_ROL(TW_W, x, 2), k, TW_XOR3);                       \
     } while (0)
 
 #define TW_W 32

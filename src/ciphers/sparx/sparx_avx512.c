@@ -7,6 +7,7 @@
 #include "cipher.h"
 #if ARX_X86_SIMD
 #include <immintrin.h>
+#include "simd_msan.h"
 
 #define V __m512i
 #define VB 64
@@ -18,7 +19,7 @@
  * broadcast ({1to16}) instead of a shared vpbroadcastd. */
 #define V_ROWU(row, u) _mm512_set1_epi32((int)(row)[(u) & 3])
 #define V_XOR _mm512_xor_si512
-#define V_XOR3(a, b, c) _mm512_ternarylogic_epi32((a), (b), (c), 0x96)
+#define V_XOR3(a, b, c) ARX_TERNLOG_EPI32((a), (b), (c), 0x96)
 #define V_ADD16 _mm512_add_epi16
 #define V_SUB16 _mm512_sub_epi16
 #define V_SET1_16(x) _mm512_set1_epi16((short)(x))

@@ -17,6 +17,7 @@
 
 #if ARX_X86_SIMD
 #include <immintrin.h>
+#include "simd_msan.h"
 
 #include "speck.h"
 #define TW_FAMILY speck
@@ -28,7 +29,7 @@
  * (SPECK128 ECB 0.53 -> 0.46 cpb with 8, which use 16 + 2 of the 32 zmm). */
 #define TW_PAIRS 8
 /* S^3 y ^ s ^ k in one vpternlog (above); S^-8 bswap(v) in one vpshufb. */
-#define SPECK_Y(y, s, k, x) _mm512_ternarylogic_epi64(TW_ROL(TW_W, y, 3), s, k, TW_XOR3)
+#define SPECK_Y(y, s, k, x) ARX_TERNLOG_EPI64(TW_ROL(TW_W, y, 3), s, k, TW_XOR3)
 #define SPECK_CTR_FIRST(v) TW_SHUFFLE8(v, TW_LANES(TW_CAT(SPECK_BSWAP_ROR8_IDX_, TW_W)))
 
 #define TW_W 32
