@@ -77,18 +77,32 @@ void m_ctr(const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len, size_
 }
 
 /* ---- GCM (SP 800-38D) ---- */
-void gf_mul_spec(uint8_t x[16], const uint8_t y[16]) { /* Algorithm 1 */
-    uint8_t z[16] = {0}, v[16];
-    memcpy(v, y, 16);
+static uint64_t get64(const uint8_t *p) {
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++) v = v << 8 | p[i];
+    return v;
+}
+
+static void put64(uint8_t *p, uint64_t v) {
+    for (int i = 0; i < 8; i++) p[7 - i] = (uint8_t)(v >> (8 * i));
+}
+
+/* Algorithm 1 bit by bit, V and Z held as two 64-bit halves (bit 0 of the
+ * block is the top bit of the first half). */
+void gf_mul_spec(uint8_t x[16], const uint8_t y[16]) {
+    uint64_t vh = get64(y), vl = get64(y + 8), zh = 0, zl = 0;
     for (int i = 0; i < 128; i++) {
-        if (x[i / 8] >> (7 - i % 8) & 1)
-            for (int j = 0; j < 16; j++) z[j] ^= v[j];
-        int lsb = v[15] & 1;
-        for (int j = 15; j > 0; j--) v[j] = (uint8_t)(v[j] >> 1 | v[j - 1] << 7);
-        v[0] >>= 1;
-        if (lsb) v[0] ^= 0xe1;
+        if (x[i / 8] >> (7 - i % 8) & 1) {
+            zh ^= vh;
+            zl ^= vl;
+        }
+        uint64_t lsb = vl & 1; /* V = V >> 1, then xor R = 11100001 || 0^120 if a bit fell off */
+        vl = vl >> 1 | vh << 63;
+        vh >>= 1;
+        if (lsb) vh ^= (uint64_t)0xe1 << 56;
     }
-    memcpy(x, z, 16);
+    put64(x, zh);
+    put64(x + 8, zl);
 }
 
 /* x^(2^128 - 2) = x^2 * x^4 * ... * x^(2^127): 127 squarings and multiplies. */
@@ -109,10 +123,6 @@ void ghash_spec(const uint8_t h[16], uint8_t y[16], const uint8_t *p, size_t n) 
         for (size_t j = 0; j < 16 && i + j < n; j++) y[j] ^= p[i + j];
         gf_mul_spec(y, h);
     }
-}
-
-static void put64(uint8_t *p, uint64_t v) {
-    for (int i = 0; i < 8; i++) p[7 - i] = (uint8_t)(v >> (8 * i));
 }
 
 void m_gcm_start(const uint8_t *nonce, size_t nl, uint8_t h[16], uint8_t j0[16]) {
