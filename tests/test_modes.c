@@ -1,5 +1,5 @@
 /*
- * Modes against models written straight from the NIST definitions on top of
+ * Modes against models written straight from the NIST definitions (model.c) on top of
  * single-block ECB calls of the reference backend, for every cipher, every
  * backend this CPU runs, random keys, random lengths around batch boundaries
  * (0 to three 64-block batches plus one), random buffer offsets, in-place and
@@ -11,119 +11,12 @@
 #include <string.h>
 
 #include "arxcrypt.h"
+#include "model.h"
 #include "testutil.h"
 
 #define MAXLEN (193 * 16 + 15)
 
-static const arx_key *ref; /* the model's block function: ref backend, same key */
 static size_t bb;
-
-static void E(uint8_t *out, const uint8_t *in) { arx_ecb_encrypt(ref, out, in, bb); }
-static void D(uint8_t *out, const uint8_t *in) { arx_ecb_decrypt(ref, out, in, bb); }
-
-static void inc_be(uint8_t *c, size_t n) {
-    for (size_t i = n; i-- > 0;)
-        if (++c[i]) break;
-}
-
-/* ---- models (SP 800-38A) ---- */
-static void m_cbc_enc(const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len) {
-    uint8_t x[16];
-    memcpy(x, iv, bb);
-    for (size_t i = 0; i < len; i += bb) {
-        for (size_t j = 0; j < bb; j++) x[j] ^= in[i + j];
-        E(x, x);
-        memcpy(out + i, x, bb);
-    }
-}
-static void m_cbc_dec(const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len) {
-    uint8_t x[16];
-    for (size_t i = 0; i < len; i += bb) {
-        D(x, in + i);
-        for (size_t j = 0; j < bb; j++) out[i + j] = x[j] ^ (i ? in[i - bb + j] : iv[j]);
-    }
-}
-static void m_cfb(const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len, int dec) {
-    uint8_t x[16], fb[16];
-    memcpy(fb, iv, bb);
-    for (size_t i = 0; i < len; i += bb) {
-        E(x, fb);
-        size_t m = len - i < bb ? len - i : bb;
-        for (size_t j = 0; j < m; j++) {
-            out[i + j] = x[j] ^ in[i + j];
-            fb[j] = dec ? in[i + j] : out[i + j];
-        }
-    }
-}
-static void m_ofb(const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len) {
-    uint8_t x[16];
-    memcpy(x, iv, bb);
-    for (size_t i = 0; i < len; i += bb) {
-        E(x, x);
-        for (size_t j = 0; j < bb && i + j < len; j++) out[i + j] = x[j] ^ in[i + j];
-    }
-}
-static void m_ctr(const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len, size_t inc_bytes) {
-    uint8_t c[16], x[16];
-    memcpy(c, iv, bb);
-    for (size_t i = 0; i < len; i += bb) {
-        E(x, c);
-        for (size_t j = 0; j < bb && i + j < len; j++) out[i + j] = x[j] ^ in[i + j];
-        inc_be(c + bb - inc_bytes, inc_bytes);
-    }
-}
-
-/* ---- GCM model (SP 800-38D) ---- */
-static void gf_mul_spec(uint8_t x[16], const uint8_t y[16]) { /* Algorithm 1 */
-    uint8_t z[16] = {0}, v[16];
-    memcpy(v, y, 16);
-    for (int i = 0; i < 128; i++) {
-        if (x[i / 8] >> (7 - i % 8) & 1)
-            for (int j = 0; j < 16; j++) z[j] ^= v[j];
-        int lsb = v[15] & 1;
-        for (int j = 15; j > 0; j--) v[j] = (uint8_t)(v[j] >> 1 | v[j - 1] << 7);
-        v[0] >>= 1;
-        if (lsb) v[0] ^= 0xe1;
-    }
-    memcpy(x, z, 16);
-}
-static void ghash_spec(const uint8_t h[16], uint8_t y[16], const uint8_t *p, size_t n) {
-    for (size_t i = 0; i < n; i += 16) {
-        for (size_t j = 0; j < 16 && i + j < n; j++) y[j] ^= p[i + j];
-        gf_mul_spec(y, h);
-    }
-}
-static void m_gcm(const uint8_t *nonce, size_t nl, const uint8_t *aad, size_t al, uint8_t *out,
-                  const uint8_t *in, size_t len, int dec, uint8_t tag[16]) {
-    uint8_t h[16] = {0}, j0[16] = {0}, y[16] = {0}, lens[16] = {0}, c[16];
-    E(h, h);
-    if (nl == 12) {
-        memcpy(j0, nonce, 12);
-        j0[15] = 1;
-    } else {
-        ghash_spec(h, j0, nonce, nl);
-        for (int i = 0; i < 8; i++) lens[15 - i] = (uint8_t)((uint64_t)nl * 8 >> (8 * i));
-        ghash_spec(h, j0, lens, 16);
-    }
-    memcpy(c, j0, 16);
-    inc_be(c + 12, 4);
-    if (dec) {
-        ghash_spec(h, y, aad, al);
-        ghash_spec(h, y, in, len);
-    }
-    m_ctr(c, out, in, len, 4);
-    if (!dec) {
-        ghash_spec(h, y, aad, al);
-        ghash_spec(h, y, out, len);
-    }
-    for (int i = 0; i < 8; i++) {
-        lens[7 - i] = (uint8_t)((uint64_t)al * 8 >> (8 * i));
-        lens[15 - i] = (uint8_t)((uint64_t)len * 8 >> (8 * i));
-    }
-    ghash_spec(h, y, lens, 16);
-    E(tag, j0);
-    for (int i = 0; i < 16; i++) tag[i] ^= y[i];
-}
 
 /* ---- the comparisons ---- */
 static uint8_t *src_mem, *dst_mem, *exp_mem, *tmp_mem;
@@ -152,7 +45,7 @@ static void test_cipher_backend(const arx_cipher *c, const char *backend, int it
     CHECK(arx_key_new(&k, c, key, kl, backend) == ARX_OK, "%s/%s key", cname, bname);
     CHECK(arx_key_new(&kr, c, key, kl, "ref") == ARX_OK, "%s ref key", cname);
     if (!k || !kr) return;
-    ref = kr;
+    m_use(kr);
     for (int it = 0; it < iters; it++) {
         size_t len = pick_len((size_t)it);
         size_t blen = len - len % bb;
@@ -178,9 +71,9 @@ static void test_cipher_backend(const arx_cipher *c, const char *backend, int it
         CHECK(rc_ == ARX_OK && (n == 0 || memcmp(o_, exp, n) == 0), "%s/%s %s len %zu inplace %d rc %d", \
               cname, bname, what, (size_t)n, inplace, rc_);                                               \
     } while (0)
-        for (size_t i = 0; i < blen; i += bb) E(exp + i, src + i);
+        for (size_t i = 0; i < blen; i += bb) m_E(exp + i, src + i);
         RUN(arx_ecb_encrypt(k, o_, i_, blen), blen, "ecb enc");
-        for (size_t i = 0; i < blen; i += bb) D(exp + i, src + i);
+        for (size_t i = 0; i < blen; i += bb) m_D(exp + i, src + i);
         RUN(arx_ecb_decrypt(k, o_, i_, blen), blen, "ecb dec");
         m_cbc_enc(iv, exp, src, blen);
         RUN(arx_cbc_encrypt(k, iv, bb, o_, i_, blen), blen, "cbc enc");
@@ -281,10 +174,10 @@ static void test_gcm_wrap(void) {
         arx_key *k = NULL, *kr = NULL;
         arx_key_new(&k, c, key, 16, bname);
         arx_key_new(&kr, c, key, 16, "ref");
-        ref = kr;
+        m_use(kr);
         { /* the premise: J0's low word really is 0xffffffd4 */
             uint8_t h[16] = {0}, j0[16] = {0}, lens[16] = {0};
-            E(h, h);
+            m_E(h, h);
             ghash_spec(h, j0, nonce, 16);
             lens[15] = 0x80; /* 128 bits */
             ghash_spec(h, j0, lens, 16);

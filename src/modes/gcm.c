@@ -188,6 +188,7 @@ int arx_gcm_aad(arx_gcm *c, const uint8_t *aad, size_t len) {
     if (len && !aad) return ARX_ERR_NULL;
     if (c->state != GCM_AAD) return ARX_ERR_STATE;
     if (len > GCM_MAX_AAD - c->aad_len) return ARX_ERR_TOO_LONG;
+    if (len == 0) return ARX_OK; /* aad may be NULL: memcpy must not see it */
     size_t pos = (size_t)(c->aad_len % 16);
     c->aad_len += len;
     if (pos) {
