@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all build test bench sanitize msan ct test-be clean
+.PHONY: all build test bench sanitize msan tsan ct test-be clean
 
 all: build
 
@@ -31,6 +31,16 @@ msan:
 	$(MAKE) test BUILD=build-msan CMAKE_FLAGS="-DCMAKE_C_COMPILER=$(MSAN_CC) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DARX_SANITIZE=memory -DCMAKE_C_FLAGS=-fsanitize-memory-track-origins"
 
+# ThreadSanitizer over the multi-threaded test (clang-14 with LLVM's OpenMP
+# runtime, whose Archer tool tells TSan about OpenMP's synchronisation).
+ARCHER ?= /usr/lib/llvm-14/lib/libarcher.so
+tsan:
+	cmake -S . -B build-tsan -DCMAKE_C_COMPILER=$(MSAN_CC) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARX_SANITIZE=thread
+	cmake --build build-tsan -j $(JOBS) --target test_threads
+	test -f $(ARCHER) || { echo "tsan: $(ARCHER) missing (apt-get install libomp-14-dev)"; exit 2; }
+	OMP_TOOL_LIBRARIES=$(ARCHER) TSAN_OPTIONS="halt_on_error=1 ignore_noninstrumented_modules=1" \
+	  ctest --test-dir build-tsan --output-on-failure -R '^threads$$'
+
 # Constant-time check: every cipher x backend x mode under valgrind's memcheck
 # with secrets marked undefined, plus the planted-leak negative test.
 ct:
@@ -43,4 +53,4 @@ test-be:
 	ctest --test-dir build-s390x --output-on-failure -j $(JOBS) -E '^cli$$'
 
 clean:
-	rm -rf build build-asan build-msan build-ct build-s390x
+	rm -rf build build-asan build-msan build-tsan build-ct build-ct-msan build-s390x

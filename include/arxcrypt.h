@@ -56,7 +56,8 @@ typedef enum arx_status {
     ARX_ERR_OVERLAP = -14,            /* out and in overlap without being equal */
     ARX_ERR_STATE = -15,              /* call out of order (AAD after data, use after final) */
     ARX_ERR_BUFFER = -16,             /* output buffer too small */
-    ARX_ERR_NOMEM = -17               /* allocation failed */
+    ARX_ERR_NOMEM = -17,              /* allocation failed */
+    ARX_ERR_THREADS = -18             /* thread count out of range */
 } arx_status;
 
 /* A static English description of `code`, e.g. "authentication failed". */
@@ -125,6 +126,23 @@ int arx_key_new(arx_key **out, const arx_cipher *c, const uint8_t *key, size_t k
 void arx_key_free(arx_key *k);
 const arx_cipher *arx_key_cipher(const arx_key *k);
 const char *arx_key_backend(const arx_key *k);
+
+/*
+ * Threads. By default every call runs on the calling thread: the library
+ * starts no thread unless asked. arx_key_set_threads(k, n) lets the bulk
+ * operations on k use up to n threads (0: every online core; at most 1024,
+ * else ARX_ERR_THREADS): ECB, CTR (one-shot and streaming), CBC and CFB
+ * decryption, and GCM encryption and decryption (one-shot and streaming,
+ * GHASH computed per share and combined with powers of H). CBC and CFB
+ * encryption, OFB, CCM and CMAC are sequential by nature and stay so. The
+ * output is byte-identical for every thread count. Each share gets at least
+ * 64 KiB, so shorter calls stay on the calling thread. Set the count before
+ * the key is shared between threads. Threads come from OpenMP; in a build
+ * without it the setting is accepted and everything runs on the caller.
+ */
+int arx_key_set_threads(arx_key *k, unsigned threads);
+/* The thread count in effect for k (1 without OpenMP); 0 for NULL. */
+unsigned arx_key_threads(const arx_key *k);
 
 /* ---- ECB, CBC, CFB, OFB (one-shot) ---------------------------------------- */
 

@@ -2,6 +2,8 @@
 #ifndef ARX_KEY_H
 #define ARX_KEY_H
 
+#include <stdatomic.h>
+
 #include "arxcrypt.h"
 #include "cipher.h"
 #include "internal.h"
@@ -16,6 +18,8 @@ struct arx_key {
     /* GCM's hash key (H and its powers), built on first GCM use and then
      * shared read-only by every message and thread (modes/gcm.c). */
     struct arx_ghash_key *_Atomic gcm_hash;
+    /* Threads bulk calls may use (arx_key_set_threads; src/par.h). */
+    _Atomic unsigned threads;
 };
 
 /* Wipe and free a key's cached GCM hash key, if it has one (modes/gcm.c). */

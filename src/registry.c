@@ -119,6 +119,7 @@ int arx_key_new(arx_key **out, const arx_cipher *c, const uint8_t *key, size_t k
     k->be = be;
     k->ks = (void *)ks;
     k->alloc_size = size;
+    atomic_init(&k->threads, 1u); /* no threads unless asked */
     d->setup(k->ks, key);
     *out = k;
     return ARX_OK;
@@ -158,6 +159,7 @@ const char *arx_strerror(int code) {
     case ARX_ERR_STATE: return "call out of order for this context";
     case ARX_ERR_BUFFER: return "output buffer too small";
     case ARX_ERR_NOMEM: return "out of memory";
+    case ARX_ERR_THREADS: return "thread count out of range (0 to 1024)";
     default: return "unknown error";
     }
 }

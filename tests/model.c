@@ -248,3 +248,17 @@ void m_cmac(const uint8_t *msg, size_t len, uint8_t *mac) {
     }
     memcpy(mac, c, bb);
 }
+
+void m_gcm_nonce_for_j0(const uint8_t j0[16], uint8_t nonce[16]) {
+    uint8_t h[16] = {0}, lh[16] = {0}, hi2[16], t[16];
+    m_E(h, h);
+    lh[15] = 0x80; /* L: the nonce is 128 bits */
+    gf_mul_spec(lh, h);
+    memcpy(hi2, h, 16);
+    gf_inv_spec(hi2);
+    memcpy(t, hi2, 16);
+    gf_mul_spec(hi2, t);
+    for (int j = 0; j < 16; j++)
+        nonce[j] = j0[j] ^ lh[j];
+    gf_mul_spec(nonce, hi2);
+}

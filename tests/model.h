@@ -53,6 +53,11 @@ void m_gcm(const uint8_t *nonce, size_t nl, const uint8_t *aad, size_t al, uint8
 /* ---- CCM (SP 800-38C), 128-bit blocks ---- */
 /* Generation-encryption (dec = 0): out = ciphertext, tag = the tag_len-byte
  * tag. dec = 1: out = plaintext of `in`, tag = the tag it must carry. */
+/* The 16-byte nonce whose J0 is j0 under the model's key: for a 16-byte
+ * nonce X, J0 = GHASH_H(X || [0]64 || [128]64) = X*H^2 + L*H, so
+ * X = (J0 + L*H) * H^-2. */
+void m_gcm_nonce_for_j0(const uint8_t j0[16], uint8_t nonce[16]);
+
 void m_ccm(const uint8_t *nonce, size_t nl, const uint8_t *aad, size_t al, uint8_t *out, const uint8_t *in,
            size_t len, size_t tag_len, int dec, uint8_t *tag);
 

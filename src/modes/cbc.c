@@ -3,7 +3,9 @@
  * Encryption is serial by definition; decryption runs the wide kernel over a
  * chunk and XORs afterwards, walking the chunk backwards so in-place works.
  */
-#include "../key.h"
+#include <stdlib.h>
+
+#include "../par.h"
 
 static int cbc_check(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
                      const uint8_t *in, size_t len) {
@@ -23,7 +25,7 @@ static void cbc_enc(const arx_key *k, uint8_t *chain, uint8_t *out, const uint8_
     }
 }
 
-static void cbc_dec(const arx_key *k, uint8_t *chain, uint8_t *out, const uint8_t *in, size_t n) {
+static void cbc_dec_serial(const arx_key *k, uint8_t *chain, uint8_t *out, const uint8_t *in, size_t n) {
     const size_t bb = k->desc->block_bytes;
     const size_t per = ARX_CHUNK_BYTES / bb;
     uint8_t buf[ARX_CHUNK_BYTES], next[ARX_MAX_BLOCK];
@@ -41,6 +43,40 @@ static void cbc_dec(const arx_key *k, uint8_t *chain, uint8_t *out, const uint8_
         n -= m;
     }
     arx_wipe(buf, used);
+}
+
+/* Decryption over the key's threads. Share i's chain block is the
+ * ciphertext block before it, copied before any share writes (in-place
+ * decryption overwrites it). */
+typedef struct {
+    const arx_key *k;
+    arx_par_plan plan;
+    uint8_t *chains; /* one block per share */
+    uint8_t *out;
+    const uint8_t *in;
+    size_t n;
+} cbc_job;
+
+static void cbc_share(void *ctx, unsigned i) {
+    const cbc_job *j = ctx;
+    const size_t bb = j->k->desc->block_bytes, first = arx_par_first(&j->plan, i);
+    cbc_dec_serial(j->k, j->chains + i * bb, j->out + first * bb, j->in + first * bb,
+                   arx_par_count(&j->plan, j->n, i));
+}
+
+static void cbc_dec(const arx_key *k, uint8_t *chain, uint8_t *out, const uint8_t *in, size_t n) {
+    const size_t bb = k->desc->block_bytes;
+    cbc_job j = {k, arx_par_split(k, n, bb), NULL, out, in, n};
+    if (j.plan.shares > 1) j.chains = malloc(j.plan.shares * bb);
+    if (!j.chains) { /* one share (or no memory for the chain blocks): this thread */
+        cbc_dec_serial(k, chain, out, in, n);
+        return;
+    }
+    memcpy(j.chains, chain, bb);
+    for (unsigned i = 1; i < j.plan.shares; i++) memcpy(j.chains + i * bb, in + (arx_par_first(&j.plan, i) - 1) * bb, bb);
+    memcpy(chain, in + (n - 1) * bb, bb); /* the chain after the last block */
+    arx_par_run(&j.plan, cbc_share, &j);
+    free(j.chains);
 }
 
 typedef void (*cbc_fn)(const arx_key *, uint8_t *, uint8_t *, const uint8_t *, size_t);

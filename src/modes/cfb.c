@@ -4,7 +4,9 @@
  * CFB decryption is parallel (every cipher input is a known ciphertext
  * block), so it goes through the wide kernel a chunk at a time.
  */
-#include "../key.h"
+#include <stdlib.h>
+
+#include "../par.h"
 
 static int fb_check(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
                     const uint8_t *in, size_t len) {
@@ -34,14 +36,12 @@ int arx_cfb_encrypt(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t 
     return ARX_OK;
 }
 
-int arx_cfb_decrypt(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
-                    const uint8_t *in, size_t len) {
-    int rc = fb_check(k, iv, iv_len, out, in, len);
-    if (rc) return rc;
+/* len bytes (the last block may be partial); prev holds the IV in and the
+ * last ciphertext block out (when that block was whole). */
+static void cfb_dec_serial(const arx_key *k, uint8_t *prev, uint8_t *out, const uint8_t *in, size_t len) {
     const size_t bb = k->desc->block_bytes;
     const size_t per = ARX_CHUNK_BYTES / bb;
-    uint8_t buf[ARX_CHUNK_BYTES], prev[ARX_MAX_BLOCK];
-    memcpy(prev, iv, bb);
+    uint8_t buf[ARX_CHUNK_BYTES];
     size_t blocks = (len + bb - 1) / bb; /* the last may be partial */
     const size_t used = (blocks < per ? blocks : per) * bb; /* to wipe */
     while (blocks) {
@@ -59,6 +59,44 @@ int arx_cfb_decrypt(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t 
         blocks -= m;
     }
     arx_wipe(buf, used);
+}
+
+/* Decryption over the key's threads, as CBC's: share i's first cipher input
+ * is the ciphertext block before it, copied before any share writes. */
+typedef struct {
+    const arx_key *k;
+    arx_par_plan plan;
+    uint8_t *prevs; /* one block per share */
+    uint8_t *out;
+    const uint8_t *in;
+    size_t len;
+} cfb_job;
+
+static void cfb_share(void *ctx, unsigned i) {
+    const cfb_job *j = ctx;
+    const size_t bb = j->k->desc->block_bytes, first = arx_par_first(&j->plan, i) * bb;
+    size_t bytes = j->len - first < j->plan.share_blocks * bb ? j->len - first : j->plan.share_blocks * bb;
+    cfb_dec_serial(j->k, j->prevs + i * bb, j->out + first, j->in + first, bytes);
+}
+
+int arx_cfb_decrypt(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
+                    const uint8_t *in, size_t len) {
+    int rc = fb_check(k, iv, iv_len, out, in, len);
+    if (rc) return rc;
+    const size_t bb = k->desc->block_bytes;
+    uint8_t prev[ARX_MAX_BLOCK];
+    memcpy(prev, iv, bb);
+    cfb_job j = {k, arx_par_split(k, (len + bb - 1) / bb, bb), NULL, out, in, len};
+    if (j.plan.shares > 1) j.prevs = malloc(j.plan.shares * bb);
+    if (!j.prevs) { /* one share (or no memory for the feedback blocks): this thread */
+        if (len) cfb_dec_serial(k, prev, out, in, len);
+        return ARX_OK;
+    }
+    memcpy(j.prevs, prev, bb);
+    for (unsigned i = 1; i < j.plan.shares; i++)
+        memcpy(j.prevs + i * bb, in + (arx_par_first(&j.plan, i) - 1) * bb, bb);
+    arx_par_run(&j.plan, cfb_share, &j);
+    free(j.prevs);
     return ARX_OK;
 }
 

@@ -5,7 +5,7 @@
  */
 #include <stdlib.h>
 
-#include "../key.h"
+#include "../par.h"
 
 void arx_ctr_blocks(const arx_key *k, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
     if (k->be->ctr_xor) {
@@ -31,6 +31,35 @@ void arx_ctr_blocks(const arx_key *k, uint8_t *ctr, uint8_t *out, const uint8_t 
         nblocks -= m;
     }
     arx_wipe(buf, used);
+}
+
+/* arx_ctr_blocks over the key's threads: share i starts at ctr + first. */
+typedef struct {
+    const arx_key *k;
+    arx_par_plan plan;
+    const uint8_t *ctr;
+    uint8_t *out;
+    const uint8_t *in;
+    size_t nblocks;
+} ctr_job;
+
+static void ctr_share(void *ctx, unsigned i) {
+    const ctr_job *j = ctx;
+    const size_t bb = j->k->desc->block_bytes, first = arx_par_first(&j->plan, i);
+    uint8_t c[ARX_MAX_BLOCK];
+    memcpy(c, j->ctr, bb);
+    arx_ctr_add(c, bb, first);
+    arx_ctr_blocks(j->k, c, j->out + first * bb, j->in + first * bb, arx_par_count(&j->plan, j->nblocks, i));
+}
+
+static void ctr_blocks_par(const arx_key *k, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    ctr_job j = {k, arx_par_split(k, nblocks, k->desc->block_bytes), ctr, out, in, nblocks};
+    if (j.plan.shares <= 1) {
+        arx_ctr_blocks(k, ctr, out, in, nblocks);
+        return;
+    }
+    arx_par_run(&j.plan, ctr_share, &j);
+    arx_ctr_add(ctr, k->desc->block_bytes, nblocks);
 }
 
 struct arx_ctr {
@@ -65,7 +94,7 @@ int arx_ctr_update(arx_ctr *c, uint8_t *out, const uint8_t *in, size_t len) {
         len--;
     }
     size_t full = len / bb;
-    arx_ctr_blocks(c->key, c->ctr, out, in, full);
+    ctr_blocks_par(c->key, c->ctr, out, in, full);
     out += full * bb;
     in += full * bb;
     len -= full * bb;
@@ -94,7 +123,7 @@ int arx_ctr_xor(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out
     uint8_t ctr[ARX_MAX_BLOCK], last[ARX_MAX_BLOCK];
     memcpy(ctr, iv, bb);
     size_t full = len / bb, rest = len % bb;
-    arx_ctr_blocks(k, ctr, out, in, full);
+    ctr_blocks_par(k, ctr, out, in, full);
     if (rest) {
         memset(last, 0, bb);
         memcpy(last, in + full * bb, rest);

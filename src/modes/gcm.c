@@ -5,7 +5,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
-#include "../key.h"
+#include "../par.h"
 #include "ghash.h"
 
 /*
@@ -213,6 +213,81 @@ static void gcm_close_aad(arx_gcm *c) {
     }
 }
 
+/*
+ * Whole blocks: first through the backend's stitched kernel, if it has one
+ * for this GHASH; then a chunk at a time, so the data is still in cache for
+ * GHASH. Decryption hashes the ciphertext before in-place decryption
+ * overwrites it. Counters from ctr (advanced), GHASH into gh.
+ */
+static void gcm_blocks(const arx_key *k, int j0_secret, arx_ghash *gh, uint8_t ctr[16], uint8_t *out,
+                       const uint8_t *in, size_t full, int dir) {
+    if (k->be->gcm_xor && gh->key->impl == ARX_GHASH_VPCLMUL && full) {
+        size_t done = k->be->gcm_xor(k->ks, gh, ctr, out, in, full, dir == GCM_DEC);
+        in += done * 16;
+        out += done * 16;
+        full -= done;
+    }
+    while (full) {
+        size_t m = full < ARX_CHUNK_BYTES / 16 ? full : ARX_CHUNK_BYTES / 16;
+        if (dir == GCM_DEC) arx_ghash_blocks(gh, in, m);
+        gcm_ctr32(k, j0_secret, ctr, out, in, m);
+        if (dir == GCM_ENC) arx_ghash_blocks(gh, out, m);
+        in += m * 16;
+        out += m * 16;
+        full -= m;
+    }
+}
+
+/*
+ * gcm_blocks over the key's threads. Share i runs from counter ctr + first
+ * (inc32: the low word only, mod 2^32, computed without a branch on it) and
+ * hashes its ciphertext from Y = 0; the shares' hashes are then folded into
+ * the message's in order with H^(share blocks) (ghash.h), so the tag is the
+ * one-thread tag.
+ */
+typedef struct {
+    const arx_gcm *c;
+    arx_par_plan plan;
+    arx_ghash *parts;
+    uint8_t *out;
+    const uint8_t *in;
+    size_t n;
+    int dir;
+} gcm_job;
+
+static void gcm_share(void *ctx, unsigned i) {
+    const gcm_job *j = ctx;
+    const size_t first = arx_par_first(&j->plan, i);
+    uint8_t ctr[16];
+    memcpy(ctr, j->c->ctr, 12);
+    arx_store32_be(ctr + 12, arx_load32_be(j->c->ctr + 12) + (uint32_t)first);
+    arx_ghash_start(&j->parts[i], j->c->gh.key);
+    gcm_blocks(j->c->key, j->c->j0_secret, &j->parts[i], ctr, j->out + first * 16, j->in + first * 16,
+               arx_par_count(&j->plan, j->n, i), j->dir);
+    arx_wipe(ctr, sizeof ctr);
+}
+
+static void gcm_blocks_par(arx_gcm *c, uint8_t *out, const uint8_t *in, size_t n, int dir) {
+    gcm_job j = {c, arx_par_split(c->key, n, 16), NULL, out, in, n, dir};
+    if (j.plan.shares > 1) j.parts = malloc(j.plan.shares * sizeof *j.parts);
+    if (!j.parts) { /* one share (or no memory for the partial hashes): this thread */
+        if (n) gcm_blocks(c->key, c->j0_secret, &c->gh, c->ctr, out, in, n, dir);
+        return;
+    }
+    arx_par_run(&j.plan, gcm_share, &j);
+    arx_ghash hn, hlast;
+    const size_t last = arx_par_count(&j.plan, n, j.plan.shares - 1);
+    arx_ghash_hpow(&hn, c->gh.key, j.plan.share_blocks);
+    arx_ghash_hpow(&hlast, c->gh.key, last);
+    for (unsigned i = 0; i < j.plan.shares; i++)
+        arx_ghash_fold(&c->gh, i + 1 < j.plan.shares ? &hn : &hlast, &j.parts[i]);
+    arx_store32_be(c->ctr + 12, arx_load32_be(c->ctr + 12) + (uint32_t)n);
+    arx_wipe(j.parts, j.plan.shares * sizeof *j.parts);
+    arx_wipe(&hn, sizeof hn);
+    arx_wipe(&hlast, sizeof hlast);
+    free(j.parts);
+}
+
 static int gcm_update(arx_gcm *c, uint8_t *out, const uint8_t *in, size_t len, int dir) {
     if (!c) return ARX_ERR_NULL;
     if (c->state != GCM_AAD && c->state != dir) return ARX_ERR_STATE;
@@ -235,28 +310,11 @@ static int gcm_update(arx_gcm *c, uint8_t *out, const uint8_t *in, size_t len, i
         len--;
     }
     if (pos == 16) arx_ghash_blocks(&c->gh, c->pending, 1);
-    /* Whole blocks: first through the backend's stitched kernel, if it has
-     * one for this GHASH; then a chunk at a time, so the data is still in
-     * cache for GHASH. Decryption hashes the ciphertext before in-place
-     * decryption overwrites it. */
     size_t full = len / 16;
-    if (c->key->be->gcm_xor && c->gh.key->impl == ARX_GHASH_VPCLMUL && full) {
-        size_t done = c->key->be->gcm_xor(c->key->ks, &c->gh, c->ctr, out, in, full, dir == GCM_DEC);
-        in += done * 16;
-        out += done * 16;
-        len -= done * 16;
-        full -= done;
-    }
-    while (full) {
-        size_t m = full < ARX_CHUNK_BYTES / 16 ? full : ARX_CHUNK_BYTES / 16;
-        if (dir == GCM_DEC) arx_ghash_blocks(&c->gh, in, m);
-        gcm_ctr32(c->key, c->j0_secret, c->ctr, out, in, m);
-        if (dir == GCM_ENC) arx_ghash_blocks(&c->gh, out, m);
-        in += m * 16;
-        out += m * 16;
-        len -= m * 16;
-        full -= m;
-    }
+    gcm_blocks_par(c, out, in, full, dir);
+    in += full * 16;
+    out += full * 16;
+    len -= full * 16;
     if (len) { /* start a block; keep its keystream and ciphertext */
         memset(c->stream, 0, 16);
         gcm_ctr32(c->key, c->j0_secret, c->ctr, c->stream, c->stream, 1);

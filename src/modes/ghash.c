@@ -71,3 +71,24 @@ void arx_ghash_out(const arx_ghash *g, uint8_t out[16]) {
     }
     for (int i = 0; i < 16; i++) out[i] = g->yr[15 - i]; /* undo the byte reversal */
 }
+
+void arx_ghash_hpow(arx_ghash *hn, const arx_ghash_key *gk, uint64_t n) {
+    arx_ghash_start(hn, gk);
+#if ARX_X86_SIMD
+    if (gk->impl != ARX_GHASH_CT) {
+        arx_ghash_pclmul_hpow(hn, n);
+        return;
+    }
+#endif
+    arx_ghash_ct_hpow(hn, n);
+}
+
+void arx_ghash_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part) {
+#if ARX_X86_SIMD
+    if (g->key->impl != ARX_GHASH_CT) {
+        arx_ghash_pclmul_fold(g, hn, part);
+        return;
+    }
+#endif
+    arx_ghash_ct_fold(g, hn, part);
+}

@@ -57,13 +57,27 @@ void arx_ghash_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);
 void arx_ghash_padded(arx_ghash *g, const uint8_t *data, size_t len);
 void arx_ghash_out(const arx_ghash *g, uint8_t out[16]);
 
+/*
+ * Combining GHASH computed in pieces (parallel GCM). For consecutive runs of
+ * blocks, where part i (n_i blocks) was hashed from Y = 0, the whole run's Y
+ * is Horner's rule with the powers of H: Y = Y * H^(n_i) ^ Y_i, part by part.
+ * arx_ghash_hpow sets hn to H^n (in hn's Y; n is public: square-and-
+ * multiply on its bits); arx_ghash_fold does one step: Y = Y * hn ^ part.
+ */
+void arx_ghash_hpow(arx_ghash *hn, const arx_ghash_key *gk, uint64_t n);
+void arx_ghash_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part);
+
 /* The implementations behind those (ghash_ct.c, ghash_pclmul.c, ghash_avx512.c). */
 void arx_ghash_ct_key(arx_ghash_key *gk, const uint8_t h[16]);
 void arx_ghash_ct_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);
 void arx_ghash_ct_out(const arx_ghash *g, uint8_t out[16]);
+void arx_ghash_ct_hpow(arx_ghash *hn, uint64_t n);
+void arx_ghash_ct_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part);
 void arx_ghash_pclmul_key(arx_ghash_key *gk, const uint8_t h[16]); /* H^1..H^8 */
 void arx_ghash_pclmul_fill(arx_ghash_key *gk, unsigned n);          /* H^2..H^n from H^1 */
 void arx_ghash_pclmul_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);
+void arx_ghash_pclmul_hpow(arx_ghash *hn, uint64_t n); /* also for VPCLMULQDQ keys: same layout */
+void arx_ghash_pclmul_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part);
 void arx_ghash_vpclmul_key(arx_ghash_key *gk, const uint8_t h[16]); /* H^1..H^64 */
 void arx_ghash_vpclmul_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);
 

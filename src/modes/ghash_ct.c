@@ -88,3 +88,19 @@ void arx_ghash_ct_out(const arx_ghash *g, uint8_t out[16]) {
     arx_store64_be(out, rev64(g->y[0]));
     arx_store64_be(out + 8, rev64(g->y[1]));
 }
+
+void arx_ghash_ct_hpow(arx_ghash *hn, uint64_t n) {
+    uint64_t r[2] = {1, 0}; /* the polynomial 1 */
+    for (int b = 63; b >= 0; b--) {
+        gf128_mul(r, r);
+        if ((n >> b) & 1) gf128_mul(r, hn->key->h); /* n is a public block count */
+    }
+    hn->y[0] = r[0];
+    hn->y[1] = r[1];
+}
+
+void arx_ghash_ct_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part) {
+    gf128_mul(g->y, hn->y);
+    g->y[0] ^= part->y[0];
+    g->y[1] ^= part->y[1];
+}

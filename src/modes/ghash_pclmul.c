@@ -75,4 +75,21 @@ void arx_ghash_pclmul_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks) 
     _mm_storeu_si128((__m128i *)(void *)g->yr, y);
 }
 
+void arx_ghash_pclmul_hpow(arx_ghash *hn, uint64_t n) {
+    const __m128i h = _mm_loadu_si128((const __m128i *)(const void *)hn->key->htab[ARX_GHASH_MAX_POW - 1]);
+    __m128i r = _mm_set_epi64x((long long)0x8000000000000000ull, 0); /* 1: x^0 is bit 127 here */
+    for (int b = 63; b >= 0; b--) {
+        r = gf_mul(r, r);
+        if ((n >> b) & 1) r = gf_mul(r, h); /* n is a public block count */
+    }
+    _mm_storeu_si128((__m128i *)(void *)hn->yr, r);
+}
+
+void arx_ghash_pclmul_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part) {
+    __m128i y = _mm_loadu_si128((const __m128i *)(const void *)g->yr);
+    y = gf_mul(y, _mm_loadu_si128((const __m128i *)(const void *)hn->yr));
+    y = _mm_xor_si128(y, _mm_loadu_si128((const __m128i *)(const void *)part->yr));
+    _mm_storeu_si128((__m128i *)(void *)g->yr, y);
+}
+
 #endif
