@@ -14,22 +14,33 @@
  * ours). Each prints JSON lines with our keys; rows are merged as they come.
  * They run with the unfiltered table, or with --baselines (Crypto++ rows
  * follow --cipher/--mode; OpenSSL's three rows always come whole).
+ *
+ * --threads 1,2,4 runs every row with each thread count (arx_key_set_threads;
+ * cpb and GB/s are then of wall time, all threads together). --scaling is
+ * the thread-scaling table: LEA-128, CHAM-128/128, SPECK-128/128 and HIGHT
+ * in CTR and GCM at 1 MiB and 64 MiB, for 1, 2, 4, ... up to twice the
+ * online cores, then a summary with the speedups.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../bench/timing.h"
 #include "arxcrypt.h"
 #include "cli.h"
 
+#define MAX_THREAD_COUNTS 16
+
 typedef struct {
     const char *cipher, *mode, *backend;
     size_t size;
     double seconds;
-    int json, baselines;
+    int json, baselines, scaling;
+    unsigned threads[MAX_THREAD_COUNTS]; /* --threads: counts to run each row with */
+    size_t nthreads;
 } bench_opts;
 
 typedef struct {
@@ -71,16 +82,16 @@ static int want(const char *filter, const char *name) {
 static int rows_printed;
 static double core_per_tsc;
 
-static void emit(const bench_opts *o, const char *cipher, const char *mode, const char *backend, size_t size,
-                 double cpb, double gbps) {
+static void emit(const bench_opts *o, const char *cipher, const char *mode, const char *backend, unsigned threads,
+                 size_t size, double cpb, double gbps) {
     if (o->json) {
-        printf("%s\n  {\"cipher\": \"%s\", \"mode\": \"%s\", \"backend\": \"%s\", \"threads\": 1, \"size\": %zu, "
+        printf("%s\n  {\"cipher\": \"%s\", \"mode\": \"%s\", \"backend\": \"%s\", \"threads\": %u, \"size\": %zu, "
                "\"cpb\": ",
-               rows_printed ? "," : "", cipher, mode, backend, size);
+               rows_printed ? "," : "", cipher, mode, backend, threads, size);
         if (cpb < 0) printf("null"); else printf("%.3f", cpb);
         printf(", \"gbps\": %.4f}", gbps);
     } else {
-        printf("%-22s %-5s %-16s %8zu %9.3f %8.3f\n", cipher, mode, backend, size, cpb, gbps);
+        printf("%-22s %-5s %-16s %3u %9zu %9.3f %8.3f\n", cipher, mode, backend, threads, size, cpb, gbps);
     }
     fflush(stdout);
     rows_printed++;
@@ -123,7 +134,7 @@ static void run_baseline(const bench_opts *o, const char *self_dir, const char *
         if (json_field(line, "cipher", c, sizeof c) && json_field(line, "mode", m, sizeof m) &&
             json_field(line, "backend", b, sizeof b) && json_field(line, "size", sz, sizeof sz) &&
             json_field(line, "cpb", cpb, sizeof cpb) && json_field(line, "gbps", gbps, sizeof gbps))
-            emit(o, c, m, b, (size_t)strtoull(sz, NULL, 10), strtod(cpb, NULL), strtod(gbps, NULL));
+            emit(o, c, m, b, 1, (size_t)strtoull(sz, NULL, 10), strtod(cpb, NULL), strtod(gbps, NULL));
     }
     pclose(p);
 }
@@ -141,19 +152,62 @@ static void self_dir(char *out, size_t cap, const char *argv0) {
     snprintf(out, cap, "%s", path);
 }
 
+/* --threads LIST: comma-separated counts 1..1024 (0: every online core). */
+static int parse_threads(const char *v, bench_opts *o) {
+    o->nthreads = 0;
+    for (const char *p = v; *p;) {
+        char *end;
+        if (*p < '0' || *p > '9') return -1;
+        unsigned long t = strtoul(p, &end, 10);
+        if (t > 1024 || o->nthreads == MAX_THREAD_COUNTS || (*end && *end != ',')) return -1;
+        o->threads[o->nthreads++] = t ? (unsigned)t : (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
+        p = *end ? end + 1 : end;
+        if (*end && !*p) return -1; /* trailing comma */
+    }
+    return o->nthreads ? 0 : -1;
+}
+
+/* --scaling: the summary of the rows just measured, one line per cipher,
+ * mode and size, GB/s and the speedup over the first thread count. */
+#define MAX_SCALING_ROWS 64
+typedef struct {
+    char cipher[24], mode[8];
+    size_t size;
+    double gbps[MAX_THREAD_COUNTS];
+} scaling_row;
+
+static void print_scaling(const bench_opts *o, const scaling_row *r, size_t n) {
+    printf("\n# thread scaling: GB/s (speedup over %u thread%s), %s\n%-15s %-4s %8s", o->threads[0],
+           o->threads[0] == 1 ? "" : "s", "same run", "cipher", "mode", "size");
+    for (size_t t = 0; t < o->nthreads; t++) printf("   %5u thr      ", o->threads[t]);
+    printf("\n");
+    for (size_t i = 0; i < n; i++) {
+        printf("%-15s %-4s %5zu MiB", r[i].cipher, r[i].mode, r[i].size >> 20);
+        for (size_t t = 0; t < o->nthreads; t++)
+            printf("  %7.2f (%4.2fx)", r[i].gbps[t], r[i].gbps[0] > 0 ? r[i].gbps[t] / r[i].gbps[0] : 0);
+        printf("\n");
+    }
+}
+
 int arx_cmd_bench(int argc, char **argv) {
-    bench_opts o = {NULL, NULL, NULL, 16384, 0.1, 0, -1};
+    bench_opts o = {NULL, NULL, NULL, 16384, 0.1, 0, -1, 0, {1}, 1};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--json")) { o.json = 1; continue; }
         if (!strcmp(a, "--no-baselines")) { o.baselines = 0; continue; }
         if (!strcmp(a, "--baselines")) { o.baselines = 1; continue; }
+        if (!strcmp(a, "--scaling")) { o.scaling = 1; continue; }
         if (!v) return arx_cli_error("bench: option '%s' needs a value", a), 2;
         i++;
         if (!strcmp(a, "--cipher")) o.cipher = v;
         else if (!strcmp(a, "--mode")) o.mode = v;
         else if (!strcmp(a, "--backend")) o.backend = v;
+        else if (!strcmp(a, "--threads")) {
+            if (parse_threads(v, &o))
+                return arx_cli_error("bench: --threads '%s' must be a comma-separated list of 0..1024 (at most %d)", v,
+                                     MAX_THREAD_COUNTS), 2;
+        }
         else if (!strcmp(a, "--size")) {
             char *end;
             unsigned long long s = strtoull(v, &end, 10);
@@ -166,6 +220,22 @@ int arx_cmd_bench(int argc, char **argv) {
             if (*end || !(o.seconds > 0 && o.seconds <= 60)) return arx_cli_error("bench: --seconds '%s' must be in (0, 60]", v), 2;
         } else return arx_cli_error("bench: unknown option '%s'", a), 2;
     }
+    size_t sizes[2] = {o.size, 64};
+    size_t nsizes = o.size == 64 ? 1 : 2;
+    if (o.scaling) { /* the research's per-thread tables: main ciphers, CTR and GCM, 1 and 64 MiB */
+        if (!o.cipher) o.cipher = "lea-128,cham-128-128,speck-128-128,hight";
+        if (!o.mode) o.mode = "ctr,gcm";
+        sizes[0] = (size_t)1 << 20;
+        sizes[1] = (size_t)64 << 20;
+        nsizes = 2;
+        if (o.nthreads == 1 && o.threads[0] == 1) { /* no --threads: 1, 2, 4, ... up to twice the cores */
+            long cores = sysconf(_SC_NPROCESSORS_ONLN);
+            o.nthreads = 0;
+            for (unsigned t = 1; t <= 2 * (unsigned)(cores > 0 ? cores : 1) && o.nthreads < MAX_THREAD_COUNTS; t *= 2)
+                o.threads[o.nthreads++] = t;
+        }
+        if (o.baselines < 0) o.baselines = 0;
+    }
     /* validate the filters so a typo is an error, not an empty table */
     int any_c = 0, any_m = 0;
     for (size_t i = 0; i < arx_cipher_count(); i++) any_c |= want(o.cipher, arx_cipher_name(arx_cipher_at(i)));
@@ -175,8 +245,8 @@ int arx_cmd_bench(int argc, char **argv) {
 
     if (o.baselines < 0) o.baselines = !o.cipher; /* unfiltered table: with baselines */
     core_per_tsc = bench_core_per_tsc();
-    size_t sizes[2] = {o.size, 64};
-    size_t nsizes = o.size == 64 ? 1 : 2;
+    scaling_row rows[MAX_SCALING_ROWS];
+    size_t nrows = 0;
     char dir[4096];
     self_dir(dir, sizeof dir, NULL);
     if (o.json) {
@@ -187,7 +257,7 @@ int arx_cmd_bench(int argc, char **argv) {
         printf("# arxcrypt %s bench: cpb = TSC cycles per byte, GB/s; medians of ~1 ms samples over %g s,\n"
                "# each row in its own process. core cycles per TSC cycle: %.3f (dependent-add chain)\n",
                arx_version(), o.seconds, core_per_tsc);
-        printf("%-22s %-5s %-16s %8s %9s %8s\n", "cipher", "mode", "backend", "size", "cpb", "GB/s");
+        printf("%-22s %-5s %-16s %3s %9s %9s %8s\n", "cipher", "mode", "backend", "thr", "size", "cpb", "GB/s");
     }
     int all_backends = o.backend && !strcmp(o.backend, "all");
     int status = 0;
@@ -224,16 +294,27 @@ int arx_cmd_bench(int argc, char **argv) {
                     }
                     job j = {m, k, NULL, size, bb, {0}, {0}};
                     uint8_t *mem = malloc(size + 64);
-                    double cpb = 0, gbps = 0;
                     if (mem) {
                         memset(mem, 0x5a, size + 64);
                         j.buf = mem + (64 - ((uintptr_t)mem & 63)) % 64; /* 64-byte aligned data */
                     }
-                    if (!mem || bench_measure_isolated(run_once, &j, size, o.seconds, &cpb, &gbps)) {
-                        arx_cli_error("bench: %s %s: measurement failed", arx_cipher_name(c), arx_mode_name(m));
-                        status = 2;
-                    } else {
-                        emit(&o, arx_cipher_name(c), arx_mode_name(m), arx_key_backend(k), size, cpb, gbps);
+                    scaling_row *row = o.scaling && nrows < MAX_SCALING_ROWS ? &rows[nrows++] : NULL;
+                    if (row) {
+                        snprintf(row->cipher, sizeof row->cipher, "%s", arx_cipher_name(c));
+                        snprintf(row->mode, sizeof row->mode, "%s", arx_mode_name(m));
+                        row->size = size;
+                    }
+                    for (size_t t = 0; t < o.nthreads; t++) {
+                        double cpb = 0, gbps = 0;
+                        arx_key_set_threads(k, o.threads[t]);
+                        if (!mem || bench_measure_isolated(run_once, &j, size, o.seconds, &cpb, &gbps)) {
+                            arx_cli_error("bench: %s %s: measurement failed", arx_cipher_name(c), arx_mode_name(m));
+                            status = 2;
+                        } else {
+                            emit(&o, arx_cipher_name(c), arx_mode_name(m), arx_key_backend(k), arx_key_threads(k), size,
+                                 cpb, gbps);
+                        }
+                        if (row) row->gbps[t] = gbps;
                     }
                     free(mem);
                     arx_key_free(k);
@@ -246,6 +327,7 @@ int arx_cmd_bench(int argc, char **argv) {
         }
     }
     if (o.json) printf("\n]\n");
+    else if (o.scaling) print_scaling(&o, rows, nrows);
     if (!rows_printed && !status) {
         arx_cli_error("bench: nothing to measure for these filters (backend '%s' not available?)", o.backend ? o.backend : "");
         status = 2;

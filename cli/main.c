@@ -20,11 +20,11 @@ static void usage(FILE *f) {
     fputs("usage: arxcrypt <command> [options]\n"
           "  list                      ciphers, modes and the backends this CPU runs\n"
           "  raw -c CIPHER -m MODE -k KEYHEX [--iv HEX] [--aad HEX] [--tag-len N] [--pad] [-d]\n"
-          "      [--backend NAME] [-i FILE] [-o FILE]\n"
+          "      [--backend NAME] [--threads N] [-i FILE] [-o FILE]\n"
           "                            encrypt/decrypt/MAC stdin to stdout (or files)\n"
           "  selftest                  known-answer tests for every cipher, mode and backend\n"
           "  bench [--cipher C] [--mode M] [--size BYTES] [--backend B|all] [--seconds S] [--json]\n"
-          "        [--baselines|--no-baselines]\n"
+          "        [--threads N,N,...] [--scaling] [--baselines|--no-baselines]\n"
           "                            speed in TSC cycles per byte and GB/s at BYTES and 64;\n"
           "                            C and M may be comma-separated lists\n"
           "  version                   the library version\n",

@@ -15,7 +15,7 @@
 #include "hex.h"
 
 typedef struct {
-    const char *cipher, *mode, *key, *iv, *aad, *tag_len, *backend, *in, *out;
+    const char *cipher, *mode, *key, *iv, *aad, *tag_len, *backend, *in, *out, *threads;
     int pad, decrypt;
 } raw_opts;
 
@@ -31,6 +31,7 @@ static int parse(int argc, char **argv, raw_opts *o) {
         else if (!strcmp(a, "--aad")) slot = &o->aad;
         else if (!strcmp(a, "--tag-len")) slot = &o->tag_len;
         else if (!strcmp(a, "--backend")) slot = &o->backend;
+        else if (!strcmp(a, "--threads")) slot = &o->threads;
         else if (!strcmp(a, "-i") || !strcmp(a, "--in")) slot = &o->in;
         else if (!strcmp(a, "-o") || !strcmp(a, "--out")) slot = &o->out;
         else if (!strcmp(a, "--pad")) o->pad = 1;
@@ -123,6 +124,15 @@ int arx_cmd_raw(int argc, char **argv) {
             return arx_cli_error("raw: --tag-len '%s' is not a byte count", o.tag_len), 2;
         tag_len = v;
     }
+    unsigned threads = 1;
+    if (o.threads) {
+        char *end;
+        errno = 0;
+        unsigned long v = strtoul(o.threads, &end, 10);
+        if (errno || !*o.threads || *end || v > 1024 || o.threads[0] == '-')
+            return arx_cli_error("raw: --threads '%s' must be 0 (every core) to 1024", o.threads), 2;
+        threads = (unsigned)v;
+    }
 
     size_t key_len = 0, iv_len = 0, aad_len = 0, in_len = 0;
     uint8_t *key = NULL, *iv = NULL, *aad = NULL, *in = NULL, *out = NULL;
@@ -144,6 +154,7 @@ int arx_cmd_raw(int argc, char **argv) {
         arx_cli_error("raw: %s%s%s", arx_strerror(rc), o.backend ? ": " : "", o.backend ? o.backend : "");
         goto done;
     }
+    arx_key_set_threads(k, threads); /* in range: checked above */
     if (!(in = read_all(o.in, &in_len))) goto done;
 
     size_t out_len = in_len, nwrite = 0;

@@ -424,6 +424,9 @@ def section_errors(ciphers):
         ("empty key", L + ["-m", "ecb", "-k", ""], D16, ["key"]),
         ("lea-256 with a 16-byte key", ["raw", "-c", "lea-256", "-m", "ctr", "-k", K, "--iv", IV], D16, ["key"]),
         ("key hex odd length", L + ["-m", "ecb", "-k", K[:31]], D16, ["key", "hex"]),
+        ("threads 1025", L + ["-m", "ecb", "-k", K, "--threads", "1025"], D16, ["threads"]),
+        ("threads -1", L + ["-m", "ecb", "-k", K, "--threads", "-1"], D16, ["threads"]),
+        ("threads not a number", L + ["-m", "ecb", "-k", K, "--threads", "two"], D16, ["threads"]),
         ("key hex non-hex chars", L + ["-m", "ecb", "-k", "zz" + K[2:]], D16, ["key", "hex"]),
         ("key hex with 0x prefix", L + ["-m", "ecb", "-k", "0x" + K[2:]], D16, ["key", "hex"]),
         ("key hex with a space", L + ["-m", "ecb", "-k", K[:16] + " " + K[16:]], D16, ["key", "hex"]),
@@ -762,6 +765,31 @@ def section_commands(ciphers, list_text, recs):
 
 # ---- section 7 -----------------------------------------------------------------------------------
 
+def section_threads():
+    """raw --threads N: the same bytes as one thread, on inputs long enough to
+    be split (shares of 64 KiB and more), every parallel mode."""
+    K = "00112233445566778899aabbccddeeff"
+    IV = "f0e0d0c0b0a09080706050403020ff00"
+    data = rand_bytes(5 * 65536 + 4096 + 7)
+    whole = data[: len(data) // 16 * 16]
+    checks = []
+    for cipher, bb in (("lea-128", 16), ("hight", 8)):
+        iv = IV[:2 * bb]
+        runs = [(["-m", "ctr", "--iv", iv], data), (["-m", "ecb"], whole), (["-m", "ecb", "-d"], whole),
+                (["-m", "cbc", "-d", "--iv", iv], whole), (["-m", "cfb", "-d", "--iv", iv], data)]
+        if bb == 16:
+            runs.append((["-m", "gcm", "--iv", IV[:24], "--aad", "0102"], data))
+        for mode_args, inp in runs:
+            base = ["raw", "-c", cipher, "-k", K] + mode_args
+
+            def check(base=base, inp=inp):
+                one = run_ok(base + ["--threads", "1"], inp)
+                for t in ("2", "3", "8", "0"):
+                    expect_eq(run_ok(base + ["--threads", t], inp), one, "--threads %s vs 1" % t, base, None)
+            checks.append((" ".join(base[1:3] + mode_args[:2]), check))
+    run_section("threads", checks)
+
+
 def section_binary(ciphers):
     checks = []
     special = bytes([0x00, 0x0a, 0x0d, 0x1a, 0xff])
@@ -818,6 +846,7 @@ def main():
     section_cbcpad(ciphers)
     section_commands(ciphers, list_text, recs)
     section_binary(ciphers)
+    section_threads()
     print("total time %.1f s, %d worker threads" % (time.time() - t0, WORKERS))
     print("%d passed, %d failed" % (TOTAL["passed"], TOTAL["failed"]))
     return 0 if TOTAL["failed"] == 0 and TOTAL["passed"] > 0 else 1
