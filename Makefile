@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all build test bench sanitize msan tsan ct test-be clean
+.PHONY: all build test bench sanitize msan tsan ct test-be clean fuzz fuzz-smoke
 
 all: build
 
@@ -53,4 +53,14 @@ test-be:
 	ctest --test-dir build-s390x --output-on-failure -j $(JOBS) -E '^cli$$'
 
 clean:
-	rm -rf build build-asan build-msan build-tsan build-ct build-ct-msan build-s390x
+	rm -rf build build-asan build-msan build-tsan build-ct build-ct-msan build-s390x build-fuzz
+
+# libFuzzer harnesses (fuzz/): clang-14 build in build-fuzz, each harness run
+# FUZZ_SECONDS seconds; fuzz-smoke is the short run for CI (20 s each).
+FUZZ_SECONDS ?= 300
+
+fuzz:
+	fuzz/run.sh $(FUZZ_SECONDS)
+
+fuzz-smoke:
+	fuzz/run.sh 20

@@ -30,11 +30,13 @@ ARX_INLINE const arx_cipher_desc *arx_desc_of(const arx_cipher *c) {
     return (const arx_cipher_desc *)(const void *)c;
 }
 
+/* n == 0 calls no kernel: the public API lets an empty buffer be NULL, and
+ * the kernels' pointer arithmetic on NULL (even + 0) is undefined in C. */
 ARX_INLINE void arx_encrypt_blocks(const arx_key *k, uint8_t *out, const uint8_t *in, size_t n) {
-    k->be->encrypt(k->ks, out, in, n);
+    if (n) k->be->encrypt(k->ks, out, in, n);
 }
 ARX_INLINE void arx_decrypt_blocks(const arx_key *k, uint8_t *out, const uint8_t *in, size_t n) {
-    k->be->decrypt(k->ks, out, in, n);
+    if (n) k->be->decrypt(k->ks, out, in, n);
 }
 
 /* Largest block in the library and the scratch size modes use for batches:

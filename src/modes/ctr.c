@@ -8,6 +8,7 @@
 #include "../par.h"
 
 void arx_ctr_blocks(const arx_key *k, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    if (!nblocks) return; /* out and in may be NULL (see arx_encrypt_blocks) */
     if (k->be->ctr_xor) {
         k->be->ctr_xor(k->ks, ctr, out, in, nblocks);
         return;
