@@ -136,7 +136,7 @@ const char *arx_key_backend(const arx_key *k);
  * GHASH computed per share and combined with powers of H). CBC and CFB
  * encryption, OFB, CCM and CMAC are sequential by nature and stay so. The
  * output is byte-identical for every thread count. Each share gets at least
- * 64 KiB, so shorter calls stay on the calling thread. Set the count before
+ * 32 KiB, so calls under 64 KiB stay on the calling thread. Set the count before
  * the key is shared between threads. Threads come from OpenMP; in a build
  * without it the setting is accepted and everything runs on the caller.
  */
