@@ -50,6 +50,16 @@ static int parse(int argc, char **argv, raw_opts *o) {
     return 0;
 }
 
+/* A decimal count 0..max, digits only; 1 with *v set, or 0. */
+static int count_arg(const char *s, unsigned long max, unsigned long *v) {
+    char *end;
+    errno = 0;
+    unsigned long x = strtoul(s, &end, 10);
+    if (errno || !*s || *end || x > max || s[0] < '0' || s[0] > '9') return 0;
+    *v = x;
+    return 1;
+}
+
 static uint8_t *hex_arg(const char *name, const char *s, size_t *len) {
     uint8_t *p = arx_hex_decode(s, strlen(s), len);
     if (!p) arx_cli_error("raw: %s is not valid hex (an even number of 0-9a-f digits)", name);
@@ -115,24 +125,12 @@ int arx_cmd_raw(int argc, char **argv) {
     if (!o.iv && mode != ARX_MODE_ECB && mode != ARX_MODE_CMAC) return arx_cli_error("raw: %s needs --iv", o.mode), 2;
     if (o.decrypt && mode == ARX_MODE_CMAC) return arx_cli_error("raw: cmac has no -d (it writes the tag)"), 2;
 
-    size_t tag_len = mode == ARX_MODE_CMAC ? bb : 16;
-    if (o.tag_len) {
-        char *end;
-        errno = 0;
-        unsigned long v = strtoul(o.tag_len, &end, 10);
-        if (errno || !*o.tag_len || *end || v > 64 || o.tag_len[0] == '-')
-            return arx_cli_error("raw: --tag-len '%s' is not a byte count", o.tag_len), 2;
-        tag_len = v;
-    }
-    unsigned threads = 1;
-    if (o.threads) {
-        char *end;
-        errno = 0;
-        unsigned long v = strtoul(o.threads, &end, 10);
-        if (errno || !*o.threads || *end || v > 1024 || o.threads[0] == '-')
-            return arx_cli_error("raw: --threads '%s' must be 0 (every core) to 1024", o.threads), 2;
-        threads = (unsigned)v;
-    }
+    unsigned long tl = mode == ARX_MODE_CMAC ? bb : 16, threads = 1;
+    if (o.tag_len && !count_arg(o.tag_len, 64, &tl))
+        return arx_cli_error("raw: --tag-len '%s' is not a byte count", o.tag_len), 2;
+    const size_t tag_len = tl;
+    if (o.threads && !count_arg(o.threads, 1024, &threads))
+        return arx_cli_error("raw: --threads '%s' must be 0 (every core) to 1024", o.threads), 2;
 
     size_t key_len = 0, iv_len = 0, aad_len = 0, in_len = 0;
     uint8_t *key = NULL, *iv = NULL, *aad = NULL, *in = NULL, *out = NULL;
@@ -154,7 +152,7 @@ int arx_cmd_raw(int argc, char **argv) {
         arx_cli_error("raw: %s%s%s", arx_strerror(rc), o.backend ? ": " : "", o.backend ? o.backend : "");
         goto done;
     }
-    arx_key_set_threads(k, threads); /* in range: checked above */
+    arx_key_set_threads(k, (unsigned)threads); /* in range: checked above */
     if (!(in = read_all(o.in, &in_len))) goto done;
 
     size_t out_len = in_len, nwrite = 0;
