@@ -4,6 +4,10 @@
 
 int arx_cmd_raw(int argc, char **argv);
 int arx_cmd_bench(int argc, char **argv);
+/* file.c (needs OpenSSL's libcrypto: ARX_HAVE_OPENSSL) */
+int arx_cmd_keygen(int argc, char **argv);
+int arx_cmd_encrypt(int argc, char **argv);
+int arx_cmd_decrypt(int argc, char **argv);
 
 /* Print "arxcrypt: <message>" to stderr (one line). */
 void arx_cli_error(const char *fmt, ...)

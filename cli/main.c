@@ -22,6 +22,14 @@ static void usage(FILE *f) {
           "  raw -c CIPHER -m MODE -k KEYHEX [--iv HEX] [--aad HEX] [--tag-len N] [--pad] [-d]\n"
           "      [--backend NAME] [--threads N] [-i FILE] [-o FILE]\n"
           "                            encrypt/decrypt/MAC stdin to stdout (or files)\n"
+          "  keygen -o KEYFILE [--force]\n"
+          "                            a new 32-byte key file from the OS's random bytes\n"
+          "  encrypt [-c CIPHER] (--key-file F | --passphrase | --passphrase-file F) [-i IN] [-o OUT]\n"
+          "          [--threads N] [--chunk-size BYTES] [--force] [--quiet]\n"
+          "                            authenticated file encryption (docs/FORMAT.md; default lea-256)\n"
+          "  decrypt (--key-file F | --passphrase | --passphrase-file F) [-i IN] [-o OUT] [--threads N]\n"
+          "          [--force] [--quiet]\n"
+          "                            exit 1 if the key is wrong or the file was altered\n"
           "  selftest                  known-answer tests for every cipher, mode and backend\n"
           "  bench [--cipher C] [--mode M] [--size BYTES] [--backend B|all] [--seconds S] [--json]\n"
           "        [--threads N,N,...] [--scaling] [--baselines|--no-baselines]\n"
@@ -93,6 +101,15 @@ int main(int argc, char **argv) {
     if (!strcmp(cmd, "raw")) return arx_cmd_raw(argc - 2, argv + 2);
     if (!strcmp(cmd, "selftest")) return cmd_selftest(argc - 2, argv + 2);
     if (!strcmp(cmd, "bench")) return arx_cmd_bench(argc - 2, argv + 2);
+#ifdef ARX_HAVE_OPENSSL
+    if (!strcmp(cmd, "keygen")) return arx_cmd_keygen(argc - 2, argv + 2);
+    if (!strcmp(cmd, "encrypt")) return arx_cmd_encrypt(argc - 2, argv + 2);
+    if (!strcmp(cmd, "decrypt")) return arx_cmd_decrypt(argc - 2, argv + 2);
+#else
+    if (!strcmp(cmd, "keygen") || !strcmp(cmd, "encrypt") || !strcmp(cmd, "decrypt"))
+        return arx_cli_error("%s: this arxcrypt was built without OpenSSL's libcrypto (HKDF, scrypt); "
+                             "install libssl-dev and rebuild", cmd), 2;
+#endif
     if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) return printf("arxcrypt %s\n", arx_version()), 0;
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) return usage(stdout), 0;
     arx_cli_error("unknown command '%s' (try 'arxcrypt help')", cmd);
