@@ -21,7 +21,7 @@ uint8_t *arx_hex_decode(const char *s, size_t n, size_t *len) {
     for (size_t i = 0; i < n / 2; i++) {
         int hi = nibble((unsigned char)s[2 * i]), lo = nibble((unsigned char)s[2 * i + 1]);
         bad |= hi | lo; /* negative if either was not a digit */
-        out[i] = (uint8_t)(hi << 4 | lo);
+        out[i] = (uint8_t)((unsigned)hi << 4 | (unsigned)lo); /* garbage when bad: freed below */
     }
     if (bad < 0) { /* which character was wrong is not revealed */
         free(out);
