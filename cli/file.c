@@ -107,13 +107,16 @@ static int tty_line(int fd, const char *prompt, char *buf, size_t cap, size_t *l
     quiet = old;
     quiet.c_lflag &= ~(tcflag_t)ECHO;
     quiet.c_lflag |= ICANON;
-    if (write(fd, prompt, strlen(prompt)) < 0 || tcsetattr(fd, TCSAFLUSH, &quiet)) return 0;
+    if (tcsetattr(fd, TCSANOW, &quiet) || write(fd, prompt, strlen(prompt)) < 0) { /* echo off, then ask */
+        tcsetattr(fd, TCSANOW, &old);
+        return 0;
+    }
     size_t n = 0;
     char c;
     ssize_t r;
     while ((r = read(fd, &c, 1)) == 1 && c != '\n')
         if (n < cap) buf[n++] = c;
-    tcsetattr(fd, TCSAFLUSH, &old);
+    tcsetattr(fd, TCSANOW, &old);
     if (write(fd, "\n", 1) < 0) return 0;
     *len = n;
     return r == 1 || n > 0;
@@ -180,6 +183,11 @@ static FILE *open_output(const char *cmd, const file_opts *o, const struct stat 
     if (stat(o->out, &st) == 0) {
         if (in_st && st.st_dev == in_st->st_dev && st.st_ino == in_st->st_ino)
             return arx_cli_error("%s: the output '%s' is the input", cmd, o->out), NULL;
+        if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)) { /* /dev/null, a named pipe: written as is */
+            FILE *f = fopen(o->out, "wb");
+            if (!f) arx_cli_error("%s: cannot open '%s': %s", cmd, o->out, strerror(errno));
+            return f;
+        }
         if (!o->force) return arx_cli_error("%s: '%s' exists (use --force to replace it)", cmd, o->out), NULL;
         if (!S_ISREG(st.st_mode)) return arx_cli_error("%s: '%s' is not a regular file", cmd, o->out), NULL;
     }
@@ -204,6 +212,7 @@ static FILE *open_output(const char *cmd, const file_opts *o, const struct stat 
 /* Give the finished temporary file the target's name; 0 on success. */
 static int finish_output(const char *cmd, const file_opts *o, FILE *f, int ok) {
     if (f == stdout) return ok && fflush(stdout) == 0 ? 0 : -1;
+    if (!tmp_live) return fclose(f) == 0 && ok ? 0 : -1; /* a device or pipe, written directly */
     int rc = ok && fflush(f) == 0 && fsync(fileno(f)) == 0 ? 0 : -1;
     if (fclose(f) != 0) rc = -1;
     if (rc == 0) {
@@ -260,7 +269,13 @@ int arx_cmd_keygen(int argc, char **argv) {
     if (!out) return arx_cli_error("keygen: missing -o KEYFILE"), 2;
     uint8_t key[ARXF_KEY_BYTES];
     if (!random_bytes(key, sizeof key)) return arx_cli_error("keygen: the OS gave no random bytes"), 2;
-    int fd = open(out, O_WRONLY | O_CREAT | O_CLOEXEC | (force ? O_TRUNC : O_EXCL), 0600);
+    /* O_NOFOLLOW: never through a link; fchmod: --force on an existing file
+     * must not keep a looser mode than a new key's 0600 */
+    int fd = open(out, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (force ? O_TRUNC : O_EXCL), 0600);
+    if (fd >= 0 && fchmod(fd, 0600) != 0) {
+        close(fd);
+        fd = -1;
+    }
     if (fd < 0) {
         arx_wipe(key, sizeof key);
         if (errno == EEXIST) return arx_cli_error("keygen: '%s' exists (use --force to replace it)", out), 2;

@@ -14,7 +14,8 @@
 
 #define ARXF_MAGIC "ARXCRYPT"
 #define ARXF_VERSION 1
-#define ARXF_HEADER_BYTES 87
+#define ARXF_HEADER_BYTES 95
+#define ARXF_CIPHER_FIELD 24 /* the longest name, cham-128-256-legacy, has 19 */
 #define ARXF_TAG_BYTES 16
 #define ARXF_NONCE_BYTES 16
 #define ARXF_KEY_BYTES 32 /* key files, and scrypt's output */
@@ -33,12 +34,14 @@ enum { ARXF_KDF_KEYFILE = 0, ARXF_KDF_SCRYPT = 1 };
 #define ARXF_SCRYPT_MAX_LOG2N 22
 #define ARXF_SCRYPT_MAX_R 32
 #define ARXF_SCRYPT_MAX_P 16
+#define ARXF_SCRYPT_MAX_MEM ((uint64_t)1 << 30)  /* 128 r N bytes */
+#define ARXF_SCRYPT_MAX_WORK ((uint64_t)1 << 24) /* N r p: 16 times the defaults' */
 
 /* Exit statuses the commands use: as `raw`. */
 enum { ARXF_OK = 0, ARXF_AUTH = 1, ARXF_ERROR = 2 };
 
 typedef struct {
-    char cipher[17];   /* NUL-terminated name, at most 16 characters */
+    char cipher[ARXF_CIPHER_FIELD + 1]; /* NUL-terminated name */
     uint32_t chunk;    /* plaintext bytes per chunk */
     uint8_t nonce[ARXF_NONCE_BYTES];
     uint8_t kdf;       /* ARXF_KDF_* */
