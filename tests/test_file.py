@@ -912,7 +912,7 @@ def interrupted(fx, cmd, sig, source):
         if os.path.exists(out):
             raise Fail("-o file exists before the input ended: " + ctx)
         p.send_signal(sig)
-        p.wait(timeout=TIMEOUT)
+        p.wait(timeout=30)
     finally:
         if p.poll() is None:
             p.kill()
