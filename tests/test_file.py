@@ -140,13 +140,24 @@ def snapshot(path):
     return (digest, st.st_size, st.st_mtime_ns)
 
 
-def arx(args, data=None, stdin_path=None, new_session=False, timeout=TIMEOUT):
-    """Run arxcrypt with stdin from data (bytes), from the file stdin_path, or empty.
-    Raises Fail if a file it reads (-i, --key-file, --passphrase-file, stdin_path) changed."""
+def inputs_before(args, stdin_path=None):
+    """Snapshots of the files a run reads (-i, --key-file, --passphrase-file, stdin_path)."""
     watched = [args[i + 1] for i, a in enumerate(args[:-1]) if a in WATCHED_OPTS and args[i + 1] != "-"]
     if stdin_path:
         watched.append(stdin_path)
-    before = [(p, snapshot(p)) for p in watched]
+    return [(p, snapshot(p)) for p in watched]
+
+
+def inputs_unchanged(before, args, stdin_path=None):
+    for path, snap in before:
+        if snapshot(path) != snap:
+            raise Fail("%s read %s and changed it (bytes or mtime): %s" % (args[0], path, repro(args, stdin_path)))
+
+
+def arx(args, data=None, stdin_path=None, new_session=False, timeout=TIMEOUT):
+    """Run arxcrypt with stdin from data (bytes), from the file stdin_path, or empty.
+    Raises Fail if a file it reads (-i, --key-file, --passphrase-file, stdin_path) changed."""
+    before = inputs_before(args, stdin_path)
     kw = dict(stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout, start_new_session=new_session)
     if data is not None:
         p = subprocess.run([ARX] + list(args), input=data, **kw)
@@ -155,9 +166,7 @@ def arx(args, data=None, stdin_path=None, new_session=False, timeout=TIMEOUT):
             p = subprocess.run([ARX] + list(args), stdin=f, **kw)
     else:
         p = subprocess.run([ARX] + list(args), stdin=subprocess.DEVNULL, **kw)
-    for path, snap in before:
-        if snapshot(path) != snap:
-            raise Fail("%s read %s and changed it (bytes or mtime): %s" % (args[0], path, repro(args, stdin_path)))
+    inputs_unchanged(before, args, stdin_path)
     return p.returncode, p.stdout, p.stderr
 
 
@@ -671,6 +680,7 @@ def tty_session(args, answers):
     """Run arxcrypt with a new pseudo-terminal as its controlling terminal (pty.fork) and type
     answers: (prompt, line) pairs, each line once its prompt appeared and echo is off.
     Returns (exit status, what the terminal showed)."""
+    before = inputs_before(args)
     pid, fd = pty.fork()
     if pid == 0:  # the child: nothing but exec
         try:
@@ -706,6 +716,7 @@ def tty_session(args, answers):
             os.kill(pid, signal.SIGKILL)
         _, status = os.waitpid(pid, 0)  # the terminal closed: it is exiting
         os.close(fd)
+    inputs_unchanged(before, args)
     if pending:
         raise Fail("prompt %r never came (terminal %r): %s" % (pending[0][0], text[-200:], repro(args)))
     return os.waitstatus_to_exitcode(status), text.decode("utf-8", "replace")
@@ -1047,6 +1058,7 @@ def section_errors(fx, ciphers):
 
 def run_pty(args, stdout_tty=False):
     """Run with stderr (and optionally stdout) on a pseudo-terminal; (rc, stdout, tty text)."""
+    before = inputs_before(args)
     master, slave = pty.openpty()
     chunks = []
 
@@ -1075,6 +1087,7 @@ def run_pty(args, stdout_tty=False):
             p.stdout.close()
     reader.join(timeout=10)
     os.close(master)
+    inputs_unchanged(before, args)
     return p.returncode, out, b"".join(chunks).decode("utf-8", "replace")
 
 
