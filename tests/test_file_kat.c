@@ -192,6 +192,7 @@ done:
 }
 
 static void check_vector(const char *dir, const vector *v) {
+    const int failures_before = failures;
     buf arx, plain, secret, out = {NULL, 0};
     char err[256], what[512];
     if (!slurp(dir, v->arx, &arx) || !slurp(dir, v->plain, &plain) || !slurp(dir, v->secret, &secret)) {
@@ -289,8 +290,8 @@ static void check_vector(const char *dir, const vector *v) {
             passes++;
         }
     }
-    printf("%s: checked (%s, chunk %u, %s, %zu-byte plaintext)\n", v->arx, v->cipher, v->chunk,
-           v->kdf == ARXF_KDF_SCRYPT ? "scrypt" : "key file", plain.n);
+    printf("%s %s (%s, chunk %u, %s, %zu-byte plaintext)\n", failures == failures_before ? "ok  " : "FAIL",
+           v->arx, v->cipher, v->chunk, v->kdf == ARXF_KDF_SCRYPT ? "scrypt" : "key file", plain.n);
 done:
     free(arx.p);
     free(plain.p);
