@@ -223,8 +223,11 @@ static unsigned resolve_threads(unsigned t) {
  * while the others have nothing to do, and OpenMP's workers spin-wait then.
  * On a machine whose other core was busy, the spinning took the CPU from the
  * I/O: encrypting 256 MiB took 1.5 to 3.6 s instead of 0.45 s. Joined
- * threads sleep; starting two per batch of 2 MiB costs tens of microseconds.
+ * threads sleep. Starting one costs tens of microseconds, so batches under
+ * 256 KiB (small chunks) stay on this thread.
  */
+#define PAR_MIN_BATCH (256u << 10)
+
 typedef struct {
     void (*fn)(void *, int);
     void *ctx;
@@ -248,12 +251,11 @@ static void par_for(unsigned threads, int n, void (*fn)(void *, int), void *ctx)
     for (unsigned i = 0; i < started; i++) pthread_join(tid[i], NULL);
 }
 
-/* Chunks per batch: every thread several times over (at least 2 MiB, so
- * starting threads is rare), within 64 MiB of plaintext (memory stays
- * constant whatever the input). */
+/* Chunks per batch: every thread four times over, within 64 MiB of
+ * plaintext (memory stays constant whatever the input). A batch is also
+ * what a pipe waits for before output appears, so it is not made larger. */
 static size_t batch_chunks(unsigned threads, uint32_t chunk) {
     size_t b = 4 * (size_t)threads, cap = (64u << 20) / chunk;
-    if (b * chunk < (2u << 20)) b = (2u << 20) / chunk;
     if (b > cap) b = cap;
     return b ? b : 1;
 }
@@ -318,7 +320,7 @@ int arxf_seal(FILE *in, FILE *out, const arxf_header *h, const uint8_t ikm[ARXF_
             n++;
         }
         chunk_job job = {pk, pt, ct, lens, NULL, h->chunk, per, index, (int)n, last};
-        par_for(threads, (int)n, seal_one, &job);
+        par_for(n * h->chunk >= PAR_MIN_BATCH ? threads : 1, (int)n, seal_one, &job);
         for (size_t i = 0; i < n; i++) {
             if (fwrite(ct + i * per, 1, lens[i] + ARXF_TAG_BYTES, out) != lens[i] + ARXF_TAG_BYTES) goto write_error;
             done_bytes += lens[i];
@@ -392,7 +394,7 @@ int arxf_open(FILE *in, FILE *out, const arxf_header *h, const uint8_t raw[ARXF_
             n++;
         }
         chunk_job job = {pk, pt, ct, lens, ok, h->chunk, per, index, (int)n, last};
-        par_for(threads, (int)n, open_one, &job);
+        par_for(n * h->chunk >= PAR_MIN_BATCH ? threads : 1, (int)n, open_one, &job);
         /* release plaintext in order, each chunk only once its tag verified */
         for (size_t i = 0; i < n; i++) {
             if (!ok[i]) {

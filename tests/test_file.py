@@ -56,7 +56,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-HEADER = 87
+HEADER = 95
 TAG = 16
 CHUNK = 65536  # the default
 SMALL = 1024  # --chunk-size for most checks: many chunks from little data
@@ -64,8 +64,8 @@ MIB = 1 << 20
 TIMEOUT = 120  # seconds per process: a hang is a failure, not a stuck ctest
 SKIP = 77
 # header fields: (name, start, end)
-FIELDS = [("magic", 0, 8), ("version", 8, 9), ("cipher", 9, 25), ("chunk size", 25, 29), ("nonce", 29, 45),
-          ("kdf", 45, 46), ("salt", 46, 62), ("log2 N", 62, 63), ("r", 63, 67), ("p", 67, 71), ("tag", 71, 87)]
+FIELDS = [("magic", 0, 8), ("version", 8, 9), ("cipher", 9, 33), ("chunk size", 33, 37), ("nonce", 37, 53),
+          ("kdf", 53, 54), ("salt", 54, 70), ("log2 N", 70, 71), ("r", 71, 75), ("p", 75, 79), ("tag", 79, 95)]
 FIELD = {name: (a, b) for name, a, b in FIELDS}
 
 ARX = None
@@ -240,13 +240,13 @@ def check_shape(ct, n, cipher, chunk, kdf=0):
     if len(ct) != expected_size(n, chunk):
         raise Fail("ciphertext of %d bytes, want %d (header + plaintext + a tag per chunk): %s"
                    % (len(ct), expected_size(n, chunk), ctx))
-    want = b"ARXCRYPT" + bytes([1]) + cipher.encode().ljust(16, b"\0") + chunk.to_bytes(4, "big")
-    expect_eq(ct[:29], want, "magic, version, cipher, chunk size", ctx)
-    expect_eq(ct[45:46], bytes([kdf]), "kdf byte", ctx)
+    want = b"ARXCRYPT" + bytes([1]) + cipher.encode().ljust(24, b"\0") + chunk.to_bytes(4, "big")
+    expect_eq(ct[:37], want, "magic, version, cipher, chunk size", ctx)
+    expect_eq(ct[53:54], bytes([kdf]), "kdf byte", ctx)
     if kdf == 0:
-        expect_eq(ct[46:71], bytes(25), "scrypt fields of a key-file header", ctx)
+        expect_eq(ct[54:79], bytes(25), "scrypt fields of a key-file header", ctx)
     else:
-        expect_eq(ct[62:71], bytes([17]) + (8).to_bytes(4, "big") + (1).to_bytes(4, "big"),
+        expect_eq(ct[70:79], bytes([17]) + (8).to_bytes(4, "big") + (1).to_bytes(4, "big"),
                   "scrypt log2 N, r, p (17, 8, 1)", ctx)
 
 
@@ -267,19 +267,19 @@ def open_by_spec(data, secret, key_bytes):
     h = data[:HEADER]
     if h[:9] != b"ARXCRYPT\x01":
         raise Fail("no v1 magic")
-    name = h[9:25].rstrip(b"\0").decode()
-    chunk = int.from_bytes(h[25:29], "big")
-    nonce, kdf = h[29:45], h[45]
+    name = h[9:33].rstrip(b"\0").decode()
+    chunk = int.from_bytes(h[33:37], "big")
+    nonce, kdf = h[37:53], h[53]
     if kdf == 0:
         ikm = secret
     else:
-        log2n, r, p = h[62], int.from_bytes(h[63:67], "big"), int.from_bytes(h[67:71], "big")
-        ikm = hashlib.scrypt(secret, salt=h[46:62], n=1 << log2n, r=r, p=p, maxmem=256 * MIB, dklen=32)
+        log2n, r, p = h[70], int.from_bytes(h[71:75], "big"), int.from_bytes(h[75:79], "big")
+        ikm = hashlib.scrypt(secret, salt=h[54:70], n=1 << log2n, r=r, p=p, maxmem=256 * MIB, dklen=32)
     kl = key_bytes[name]
     hk = hkdf_sha256(ikm, nonce, b"arxcrypt file v1 header", kl)
     pk = hkdf_sha256(ikm, nonce, b"arxcrypt file v1 payload", kl)
-    tag = run_ok(["raw", "-c", name, "-m", "gcm", "-k", hk.hex(), "--iv", "00" * 12, "--aad", h[:71].hex()], b"")
-    expect_eq(tag, h[71:], "header tag (GCM, header key, zero nonce, 71 header bytes as AAD)", name)
+    tag = run_ok(["raw", "-c", name, "-m", "gcm", "-k", hk.hex(), "--iv", "00" * 12, "--aad", h[:79].hex()], b"")
+    expect_eq(tag, h[79:], "header tag (GCM, header key, zero nonce, 79 header bytes as AAD)", name)
     _, chunks = split_chunks(data, chunk)
     pt = b""
     for i, c in enumerate(chunks):
@@ -412,9 +412,9 @@ def check_fresh_nonce(fx):
     ctx = "the same plaintext encrypted twice: " + repro(args)
     if a == b:
         raise Fail("identical files: " + ctx)
-    expect_eq(a[:29] + a[45:71], b[:29] + b[45:71], "header outside nonce and tag", ctx)
-    if a[29:45] == b[29:45]:
-        raise Fail("same file nonce %s: %s" % (a[29:45].hex(), ctx))
+    expect_eq(a[:37] + a[53:79], b[:37] + b[53:79], "header outside nonce and tag", ctx)
+    if a[37:53] == b[37:53]:
+        raise Fail("same file nonce %s: %s" % (a[37:53].hex(), ctx))
     _, ca = split_chunks(a, SMALL)
     _, cb = split_chunks(b, SMALL)
     for i, (x, y) in enumerate(zip(ca, cb)):
@@ -561,7 +561,7 @@ def section_tamper(fx):
         checks.append((what, lambda what=what, data=data, p=p, want=want, words=words:
                        expect_tampered(fx, data, p, SMALL, what, want, (1,), words)))
     # inside the header: too short to hold the magic is "not an arxcrypt file" (exit 2)
-    for n in (86, 71, 45, 29, 9, 8):
+    for n in (94, 79, 53, 37, 9, 8):
         checks.append(("header cut to %d bytes" % n, lambda n=n: expect_tampered(
             fx, ct[:n], pt, SMALL, "header cut to %d bytes" % n, None, (1,), ["truncated"])))
     for n in (7, 1, 0):
@@ -578,8 +578,8 @@ def section_tamper(fx):
                                     ["--key-file", fx.key])))
     # the scrypt header's own fields: bits that do not make scrypt slow (log2 N 17 -> 16, r 8 -> 9)
     sa, _ = FIELD["salt"]
-    scrypt_bits = [("salt", [8 * sa + 13]), ("log2 N", [8 * 62 + b for b in (0, 3, 4, 7)]),
-                   ("r", [8 * 66, 8 * 66 + 3, 8 * 63 + 7]), ("p", [8 * 70, 8 * 67 + 7]), ("kdf", [8 * 45])]
+    scrypt_bits = [("salt", [8 * sa + 13]), ("log2 N", [8 * 70 + b for b in (0, 3, 4, 7)]),
+                   ("r", [8 * 74, 8 * 74 + 3, 8 * 71 + 7]), ("p", [8 * 78, 8 * 75 + 7]), ("kdf", [8 * 53])]
     for name, bits in scrypt_bits:
         want = (1,) if name == "salt" else (1, 2)
         checks.append(("header %s bits %s flipped (scrypt)" % (name, bits), lambda name=name, bits=bits, want=want:
@@ -1004,8 +1004,8 @@ def section_errors(fx, ciphers):
         if c["block"] != 16:
             err("%d-bit-block %s refused" % (8 * c["block"], name), ["encrypt", "-c", name] + K, fx.pt,
                 ["128-bit"])
-        elif len(name) > 16:  # the header's cipher field holds 16 bytes
-            err("%s refused (name longer than the header's 16 bytes)" % name, ["encrypt", "-c", name] + K, fx.pt,
+        elif len(name) > 24:  # the header's cipher field holds 24 bytes
+            err("%s refused (name longer than the header's 24 bytes)" % name, ["encrypt", "-c", name] + K, fx.pt,
                 ["too long"])
     for name in ("nope-256", "", "lea-256 "):
         err("unknown cipher %r" % name, ["encrypt", "-c", name] + K, fx.pt, ["unknown cipher"])
