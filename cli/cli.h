@@ -9,6 +9,10 @@ int arx_cmd_keygen(int argc, char **argv);
 int arx_cmd_encrypt(int argc, char **argv);
 int arx_cmd_decrypt(int argc, char **argv);
 
+/* A decimal count 0..max, digits only (no sign, space or prefix): 1 with *v
+ * set, or 0. */
+int arx_cli_count(const char *s, unsigned long max, unsigned long *v);
+
 /* Print "arxcrypt: <message>" to stderr (one line). */
 void arx_cli_error(const char *fmt, ...)
 #if defined(__GNUC__)

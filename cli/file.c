@@ -64,16 +64,6 @@ static int parse(const char *cmd, int argc, char **argv, file_opts *o, int encry
     return ARXF_OK;
 }
 
-/* A decimal 0..max; 1 with *v set, or 0. */
-static int count(const char *s, unsigned long max, unsigned long *v) {
-    char *end;
-    errno = 0;
-    unsigned long x = strtoul(s, &end, 10);
-    if (errno || !*s || *end || x > max || s[0] < '0' || s[0] > '9') return 0;
-    *v = x;
-    return 1;
-}
-
 static int random_bytes(uint8_t *p, size_t n) {
     while (n) {
         ssize_t r = getrandom(p, n, 0);
@@ -300,7 +290,7 @@ static int run(const char *cmd, int argc, char **argv, int encrypting) {
     memset(&h, 0, sizeof h);
     unsigned long v;
     if (o.threads) {
-        if (!count(o.threads, 1024, &v)) return arx_cli_error("%s: --threads '%s' must be 0 (every core) to 1024", cmd, o.threads), 2;
+        if (!arx_cli_count(o.threads, 1024, &v)) return arx_cli_error("%s: --threads '%s' must be 0 (every core) to 1024", cmd, o.threads), 2;
         io.threads = (unsigned)v;
     } else {
         io.threads = 0; /* every core: files are what threads are for */
@@ -311,7 +301,7 @@ static int run(const char *cmd, int argc, char **argv, int encrypting) {
         snprintf(h.cipher, sizeof h.cipher, "%s", c);
         h.chunk = ARXF_DEFAULT_CHUNK;
         if (o.chunk) {
-            if (!count(o.chunk, ARXF_MAX_CHUNK, &v) || v < ARXF_MIN_CHUNK)
+            if (!arx_cli_count(o.chunk, ARXF_MAX_CHUNK, &v) || v < ARXF_MIN_CHUNK)
                 return arx_cli_error("%s: --chunk-size '%s' must be %u..%u bytes", cmd, o.chunk, ARXF_MIN_CHUNK,
                                      ARXF_MAX_CHUNK), 2;
             h.chunk = (uint32_t)v;

@@ -1,6 +1,8 @@
 /* arxcrypt: the command-line front end. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "arxcrypt.h"
@@ -14,6 +16,15 @@ void arx_cli_error(const char *fmt, ...) {
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
+}
+
+int arx_cli_count(const char *s, unsigned long max, unsigned long *v) {
+    char *end;
+    errno = 0;
+    unsigned long x = strtoul(s, &end, 10);
+    if (errno || !*s || *end || x > max || s[0] < '0' || s[0] > '9') return 0;
+    *v = x;
+    return 1;
 }
 
 static void usage(FILE *f) {

@@ -50,16 +50,6 @@ static int parse(int argc, char **argv, raw_opts *o) {
     return 0;
 }
 
-/* A decimal count 0..max, digits only; 1 with *v set, or 0. */
-static int count_arg(const char *s, unsigned long max, unsigned long *v) {
-    char *end;
-    errno = 0;
-    unsigned long x = strtoul(s, &end, 10);
-    if (errno || !*s || *end || x > max || s[0] < '0' || s[0] > '9') return 0;
-    *v = x;
-    return 1;
-}
-
 static uint8_t *hex_arg(const char *name, const char *s, size_t *len) {
     uint8_t *p = arx_hex_decode(s, strlen(s), len);
     if (!p) arx_cli_error("raw: %s is not valid hex (an even number of 0-9a-f digits)", name);
@@ -126,10 +116,10 @@ int arx_cmd_raw(int argc, char **argv) {
     if (o.decrypt && mode == ARX_MODE_CMAC) return arx_cli_error("raw: cmac has no -d (it writes the tag)"), 2;
 
     unsigned long tl = mode == ARX_MODE_CMAC ? bb : 16, threads = 1;
-    if (o.tag_len && !count_arg(o.tag_len, 64, &tl))
+    if (o.tag_len && !arx_cli_count(o.tag_len, 64, &tl))
         return arx_cli_error("raw: --tag-len '%s' is not a byte count", o.tag_len), 2;
     const size_t tag_len = tl;
-    if (o.threads && !count_arg(o.threads, 1024, &threads))
+    if (o.threads && !arx_cli_count(o.threads, 1024, &threads))
         return arx_cli_error("raw: --threads '%s' must be 0 (every core) to 1024", o.threads), 2;
 
     size_t key_len = 0, iv_len = 0, aad_len = 0, in_len = 0;
