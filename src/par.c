@@ -1,6 +1,8 @@
 /* Thread splitting for bulk operations (par.h); OpenMP when built with it. */
 #include "par.h"
 
+#include <stdlib.h>
+
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -55,6 +57,14 @@ void arx_par_run(const arx_par_plan *p, void (*fn)(void *ctx, unsigned share), v
     }
 #endif
     for (unsigned i = 0; i < p->shares; i++) fn(ctx, i);
+}
+
+uint8_t *arx_par_chains(const arx_par_plan *p, size_t bb, const uint8_t *first, const uint8_t *in) {
+    uint8_t *c = p->shares > 1 ? malloc(p->shares * bb) : NULL;
+    if (!c) return NULL;
+    memcpy(c, first, bb);
+    for (unsigned i = 1; i < p->shares; i++) memcpy(c + i * bb, in + (arx_par_first(p, i) - 1) * bb, bb);
+    return c;
 }
 
 void arx_ctr_add(uint8_t *ctr, size_t bb, uint64_t n) {

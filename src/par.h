@@ -44,6 +44,13 @@ void arx_par_run(const arx_par_plan *p, void (*fn)(void *ctx, unsigned share), v
 
 unsigned arx_par_online_cores(void);
 
+/* Feedback-mode decryption (CBC, CFB): share i starts from the cipher block
+ * before it. One block per share: share 0 gets `first` (the IV or running
+ * chain), share i > 0 the input block just before it, copied now, before any
+ * share can overwrite it in place. NULL when there is one share (or no
+ * memory): the caller then runs on this thread. free() it after the run. */
+uint8_t *arx_par_chains(const arx_par_plan *p, size_t bb, const uint8_t *first, const uint8_t *in);
+
 /* Counter blocks for share i: ctr + first, the whole block big-endian (CTR). */
 void arx_ctr_add(uint8_t *ctr, size_t bb, uint64_t n);
 

@@ -67,13 +67,10 @@ static void cbc_share(void *ctx, unsigned i) {
 static void cbc_dec(const arx_key *k, uint8_t *chain, uint8_t *out, const uint8_t *in, size_t n) {
     const size_t bb = k->desc->block_bytes;
     cbc_job j = {k, arx_par_split(k, n, bb), NULL, out, in, n};
-    if (j.plan.shares > 1) j.chains = malloc(j.plan.shares * bb);
-    if (!j.chains) { /* one share (or no memory for the chain blocks): this thread */
+    if (!(j.chains = arx_par_chains(&j.plan, bb, chain, in))) {
         cbc_dec_serial(k, chain, out, in, n);
         return;
     }
-    memcpy(j.chains, chain, bb);
-    for (unsigned i = 1; i < j.plan.shares; i++) memcpy(j.chains + i * bb, in + (arx_par_first(&j.plan, i) - 1) * bb, bb);
     memcpy(chain, in + (n - 1) * bb, bb); /* the chain after the last block */
     arx_par_run(&j.plan, cbc_share, &j);
     free(j.chains);

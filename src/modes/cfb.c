@@ -87,14 +87,10 @@ int arx_cfb_decrypt(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t 
     uint8_t prev[ARX_MAX_BLOCK];
     memcpy(prev, iv, bb);
     cfb_job j = {k, arx_par_split(k, (len + bb - 1) / bb, bb), NULL, out, in, len};
-    if (j.plan.shares > 1) j.prevs = malloc(j.plan.shares * bb);
-    if (!j.prevs) { /* one share (or no memory for the feedback blocks): this thread */
+    if (!(j.prevs = arx_par_chains(&j.plan, bb, prev, in))) {
         if (len) cfb_dec_serial(k, prev, out, in, len);
         return ARX_OK;
     }
-    memcpy(j.prevs, prev, bb);
-    for (unsigned i = 1; i < j.plan.shares; i++)
-        memcpy(j.prevs + i * bb, in + (arx_par_first(&j.plan, i) - 1) * bb, bb);
     arx_par_run(&j.plan, cfb_share, &j);
     free(j.prevs);
     return ARX_OK;

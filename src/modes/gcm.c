@@ -278,7 +278,8 @@ static void gcm_blocks_par(arx_gcm *c, uint8_t *out, const uint8_t *in, size_t n
     arx_ghash hn, hlast;
     const size_t last = arx_par_count(&j.plan, n, j.plan.shares - 1);
     arx_ghash_hpow(&hn, c->gh.key, j.plan.share_blocks);
-    arx_ghash_hpow(&hlast, c->gh.key, last);
+    if (last == j.plan.share_blocks) hlast = hn; /* equal shares: one power serves */
+    else arx_ghash_hpow(&hlast, c->gh.key, last);
     for (unsigned i = 0; i < j.plan.shares; i++)
         arx_ghash_fold(&c->gh, i + 1 < j.plan.shares ? &hn : &hlast, &j.parts[i]);
     arx_store32_be(c->ctr + 12, arx_load32_be(c->ctr + 12) + (uint32_t)n);
