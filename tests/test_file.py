@@ -75,10 +75,6 @@ VERBOSE = False
 WORKERS = max(2, min(16, os.cpu_count() or 2))
 RNG = random.Random(20251121)
 TMP = None
-# OpenMP worker threads sleep rather than spin between arxcrypt's many short parallel batches:
-# with several processes at once on a small machine, spinning made a 5 MiB run take seconds
-# (as for ctest's `threads` test).
-os.environ.setdefault("OMP_WAIT_POLICY", "passive")
 
 
 class Fail(Exception):
