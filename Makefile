@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all build test bench sanitize msan tsan ct test-be clean fuzz fuzz-smoke
+.PHONY: all build test bench sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke
 
 all: build
 
@@ -46,14 +46,22 @@ tsan:
 ct:
 	tests/ct/run.sh
 
-# Big-endian: the C tests cross-built for s390x and run under qemu-user.
-test-be:
-	cmake -S . -B build-s390x -DCMAKE_BUILD_TYPE=Release -DCMAKE_TOOLCHAIN_FILE=cmake/toolchain-s390x.cmake
-	cmake --build build-s390x -j $(JOBS)
-	ctest --test-dir build-s390x --output-on-failure -j $(JOBS) -E '^cli$$'
+# Other architectures: the whole suite cross-built with Debian's gcc for each
+# (cmake/toolchain-<arch>.cmake, static) and run under qemu-user, one build
+# tree per architecture (build-<arch>). `make cross-aarch64` does one;
+# `make test-be` is the big-endian one (s390x).
+CROSS_ARCHES ?= aarch64 armhf riscv64 s390x
+cross: $(addprefix cross-,$(CROSS_ARCHES))
+
+cross-%:
+	cmake -S . -B build-$* -DCMAKE_BUILD_TYPE=Release -DCMAKE_TOOLCHAIN_FILE=cmake/toolchain-$*.cmake
+	cmake --build build-$* -j $(JOBS)
+	ctest --test-dir build-$* --output-on-failure -j $(JOBS)
+
+test-be: cross-s390x
 
 clean:
-	rm -rf build build-asan build-msan build-tsan build-ct build-ct-msan build-s390x build-fuzz
+	rm -rf build build-asan build-msan build-tsan build-ct build-ct-msan build-fuzz $(addprefix build-,$(CROSS_ARCHES))
 
 # libFuzzer harnesses (fuzz/): clang-14 build in build-fuzz, each harness run
 # FUZZ_SECONDS seconds; fuzz-smoke is the short run for CI (20 s each).

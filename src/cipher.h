@@ -58,6 +58,23 @@ uint32_t arx_cpu_features(void); /* cached after the first call */
 #define ARX_X86_SIMD 0
 #endif
 
+/* 1 when the ARM NEON files (<family>_neon.c, compiled with -mfpu=neon on
+ * ARMv7, as they are on AArch64) are part of the build; CMake defines
+ * ARX_NO_NEON when it leaves them out. Their backends require ARX_CPU_NEON,
+ * which ARMv7 finds at run time and AArch64 always has. ARX_ARM_PMULL: the
+ * AArch64 GHASH on PMULL (src/modes/ghash_pmull.c, built with +crypto). */
+#if (defined(__aarch64__) || defined(__arm__)) && !defined(ARX_NO_NEON)
+#define ARX_ARM_NEON 1
+#else
+#define ARX_ARM_NEON 0
+#endif
+#if defined(__aarch64__) && ARX_ARM_NEON
+#define ARX_ARM_PMULL 1
+#else
+#define ARX_ARM_PMULL 0
+#endif
+#define ARX_REQ_NEON ARX_CPU_NEON
+
 typedef void (*arx_block_fn)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 
 /*

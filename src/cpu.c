@@ -1,7 +1,8 @@
 /*
  * The only place that asks the CPU what it has. x86: CPUID plus XGETBV, so
  * AVX and AVX-512 count only when the OS saves their registers (Intel SDM
- * vol. 1, 13.3). ARM: AArch64 always has NEON; PMULL from the auxiliary vector.
+ * vol. 1, 13.3). ARM: AArch64 always has NEON, ARMv7 and AArch64's PMULL are
+ * read from the auxiliary vector.
  */
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -56,6 +57,10 @@ static uint32_t detect(void) {
 }
 #elif defined(__aarch64__)
 static uint32_t detect(void) { return ARX_CPU_NEON; }
+#elif defined(__arm__) && defined(__linux__)
+#include <sys/auxv.h>
+/* ARMv7: NEON is optional (Linux's HWCAP_NEON, bit 12 of AT_HWCAP). */
+static uint32_t detect(void) { return (getauxval(AT_HWCAP) & (1ul << 12)) ? ARX_CPU_NEON : 0; }
 #else
 static uint32_t detect(void) { return 0; }
 #endif

@@ -166,8 +166,10 @@ static void test_aead(void) {
     }
     CHECK(arx_gcm_encrypt(k, n, 12, NULL, 5, out, buf, 16, tag, 16) == ARX_ERR_NULL, "gcm NULL aad 5");
     CHECK(arx_gcm_encrypt(k, n, 12, NULL, 0, NULL, NULL, 0, tag, 16) == ARX_OK, "gcm empty everything");
+#if SIZE_MAX > 0xffffffffu /* a 32-bit size_t cannot reach GCM's limit */
     CHECK(arx_gcm_encrypt(k, n, 12, NULL, 0, out, buf, ((size_t)1 << 36) - 31, tag, 16) == ARX_ERR_TOO_LONG, "gcm 2^36-31");
     CHECK(arx_gcm_decrypt(k, n, 12, NULL, 0, out, buf, ((size_t)1 << 36) - 31, tag, 16) == ARX_ERR_TOO_LONG, "gcm dec 2^36-31");
+#endif
     /* forged tag: AUTH and zeroed output, in-place too */
     CHECK(arx_gcm_encrypt(k, n, 12, n, 7, out, buf, 33, tag, 16) == ARX_OK, "gcm enc");
     tag[3] ^= 4;

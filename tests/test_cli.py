@@ -37,6 +37,8 @@ if len(sys.argv) != 3:
     sys.exit(2)
 ARX = os.path.abspath(sys.argv[1])
 VECDIR = sys.argv[2]
+# A cross build runs the CLI under qemu-user: ctest passes the emulator here.
+EMULATOR = shlex.split(os.environ.get("ARX_EMULATOR", ""))
 WORKERS = max(2, min(16, os.cpu_count() or 2))
 RNG = random.Random(20240607)
 TMP = tempfile.TemporaryDirectory(prefix="arxcli-")
@@ -68,7 +70,7 @@ def repro(args, data):
 
 
 def arx(args, data=b""):
-    p = subprocess.run([ARX] + list(args), input=data, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    p = subprocess.run(EMULATOR + [ARX] + list(args), input=data, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        timeout=TIMEOUT)
     return p.returncode, p.stdout, p.stderr
 
@@ -741,6 +743,8 @@ def section_commands(ciphers, list_text, recs):
                 raise Fail("row %r is not lea-128 ctr: %s" % (row, repro(args, None)))
             for k in ("cpb", "gbps"):
                 v = row[k]
+                if k == "cpb" and v is None and EMULATOR:
+                    continue  # no TSC on the emulated targets: the bench reports cpb null
                 if isinstance(v, bool) or not isinstance(v, (int, float)) or not v > 0:
                     raise Fail("row %r: %s = %r is not a number > 0: %s" % (row, k, v, repro(args, None)))
             for k in ("threads", "size"):
