@@ -20,6 +20,26 @@
 #define ARX_UNUSED
 #endif
 
+/*
+ * llvm-mca regions (bench/mca/run.sh): built with -DARX_MCA, a kernel marks
+ * the body of its batch loop, one pass = one batch, so llvm-mca can predict
+ * cycles per batch for CPUs we have no hardware for. Empty otherwise.
+ */
+#ifdef ARX_MCA
+#if defined(__aarch64__)
+#define ARX_MCA_COMMENT_ "//"
+#elif defined(__arm__)
+#define ARX_MCA_COMMENT_ "@"
+#else
+#define ARX_MCA_COMMENT_ "#"
+#endif
+#define ARX_MCA_BEGIN(name) __asm__ volatile(ARX_MCA_COMMENT_ " LLVM-MCA-BEGIN " name)
+#define ARX_MCA_END(name) __asm__ volatile(ARX_MCA_COMMENT_ " LLVM-MCA-END " name)
+#else
+#define ARX_MCA_BEGIN(name) ((void)0)
+#define ARX_MCA_END(name) ((void)0)
+#endif
+
 /* x, unchanged, but opaque to the optimiser: it cannot fold a secret value
  * into a loop's induction variable and then branch on it (the loop exit
  * "counter != lo + m" that tests/ct caught in GCM's counter loop). */
