@@ -25,7 +25,7 @@
  * core that runs one NEON instruction per cycle (Cortex-A53), 6.9 cycles per
  * byte. llvm-mca (bench/mca/run.sh, clang 14, CHAM-64/128-legacy, whole
  * passes with loads and stores) predicts: CTR 7.8 cpb on Cortex-A53 (bound
- * 6.8), 3.5 on Cortex-A72; neon-arm CTR 15.9 on A53 (bound 6.1) and 4.9 on
+ * 6.8), 3.5 on Cortex-A72; neon-arm CTR 14.4 on A53 (bound 5.8) and 4.7 on
  * A72: its resource bound is below the NEON kernel's, but the in-order
  * schedule clang makes for it is not, so it is not the default.
  */
