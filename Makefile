@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all build test bench sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke
+.PHONY: all build test bench sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca
 
 all: build
 
@@ -60,8 +60,13 @@ cross-%:
 
 test-be: cross-s390x
 
+# Predicted cycles per byte of the NEON kernels on Cortex-A53 and Cortex-A72
+# (llvm-mca-14 over clang-14 assembly; no ARM hardware needed).
+mca:
+	bench/mca/run.sh $(MCA_FILTER)
+
 clean:
-	rm -rf build build-asan build-msan build-tsan build-ct build-ct-msan build-fuzz $(addprefix build-,$(CROSS_ARCHES))
+	rm -rf build build-asan build-msan build-tsan build-ct build-ct-msan build-fuzz build-mca $(addprefix build-,$(CROSS_ARCHES))
 
 # libFuzzer harnesses (fuzz/): clang-14 build in build-fuzz, each harness run
 # FUZZ_SECONDS seconds; fuzz-smoke is the short run for CI (20 s each).

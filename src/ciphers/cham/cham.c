@@ -185,15 +185,23 @@ static const arx_backend cham128_ref_backend = {"ref", 0, 1, cham128_ref_encrypt
 
 /* ---- descriptors ----------------------------------------------------------- */
 
-/* Reference first, then the x86 backends, widest last (the registry takes
- * the last one the CPU runs). */
+/* Reference first, then the x86 backends, widest last, then the ARM ones
+ * (the registry takes the last one the CPU runs). CHAM-64's neon-arm comes
+ * before neon, to be chosen by name: llvm-mca predicts it slower than neon on
+ * both Cortex-A53 and Cortex-A72 (bench/mca/run.sh; cham_neon.c). */
 #if ARX_X86_SIMD
-#define CHAM_BACKENDS(w)                                                                           \
-    {&cham##w##_ref_backend, &cham##w##_sse2_backend, &cham##w##_avx2_backend,                     \
-     &cham##w##_avx512_backend, NULL}
+#define CHAM_X86(w) &cham##w##_sse2_backend, &cham##w##_avx2_backend, &cham##w##_avx512_backend,
 #else
-#define CHAM_BACKENDS(w) {&cham##w##_ref_backend, NULL}
+#define CHAM_X86(w)
 #endif
+#if ARX_ARM_NEON
+#define CHAM_ARM64 &cham64_neon_arm_backend, &cham64_neon_backend,
+#define CHAM_ARM128 &cham128_neon_backend,
+#else
+#define CHAM_ARM64
+#define CHAM_ARM128
+#endif
+#define CHAM_BACKENDS(w) {&cham##w##_ref_backend, CHAM_X86(w) CHAM_ARM##w NULL}
 
 #define CHAM_DESC(id, str, bb, kb, kstype, setupfn, w)                                             \
     const arx_cipher_desc arx_desc_##id = {str, "cham", bb, kb, sizeof(kstype), setupfn, CHAM_BACKENDS(w)}

@@ -76,6 +76,11 @@ CHAM_DECLARE_ISA(sse2)
 CHAM_DECLARE_ISA(avx2)
 CHAM_DECLARE_ISA(avx512)
 #endif
+#if ARX_ARM_NEON
+CHAM_DECLARE_ISA(neon)
+/* CHAM-64 with NEON and general-register lanes in one instruction stream. */
+extern const arx_backend cham64_neon_arm_backend;
+#endif
 
 #endif /* ARX_CHAM_H */
 
@@ -110,6 +115,28 @@ CHAM_DECLARE_ISA(avx512)
  */
 #ifndef V_ROWU
 #define V_ROWU(row, u) V_ROW(row)
+#endif
+
+/*
+ * llvm-mca (bench/mca/run.sh): an ISA file may define CHAM_MCA_BEGIN(tag) /
+ * CHAM_MCA_END(tag) to name the batch-loop regions (tags enc64, dec64, ctr64,
+ * enc128, dec128, ctr128). llvm-mca reads a region as straight-line code, so
+ * the -DARX_MCA build (assembly for llvm-mca only, never run) fixes the round
+ * count at the legacy one and unrolls the round loops completely; the shipped
+ * build loops over ks->rounds, a few scalar instructions more per four rounds.
+ */
+#ifndef CHAM_MCA_BEGIN
+#define CHAM_MCA_BEGIN(tag) ((void)0)
+#define CHAM_MCA_END(tag) ((void)0)
+#endif
+#ifdef ARX_MCA
+#define CHAM64_ROUNDS(ks) 80u   /* CHAM-64/128-legacy */
+#define CHAM128_ROUNDS(ks) 80u  /* CHAM-128/128-legacy */
+#define CHAM_ROUND_LOOP _Pragma("clang loop unroll(full)")
+#else
+#define CHAM64_ROUNDS(ks) ((ks)->rounds)
+#define CHAM128_ROUNDS(ks) ((ks)->rounds)
+#define CHAM_ROUND_LOOP
 #endif
 
 #define CHAM_CAT_(a, b, c) a##_##b##_##c
@@ -179,9 +206,17 @@ ARX_INLINE void CHAM128_FN(transpose)(V *x0, V *x1, V *x2, V *x3) {
 #ifndef CHAM_INTERLEAVE_DEC /* decryption is one serial chain per batch: more pays */
 #define CHAM_INTERLEAVE_DEC CHAM_INTERLEAVE
 #endif
+#ifndef CHAM_NB_MAX /* the most batches any caller passes (an ISA file may raise it) */
 #define CHAM_NB_MAX (CHAM_INTERLEAVE > CHAM_INTERLEAVE_DEC ? CHAM_INTERLEAVE : CHAM_INTERLEAVE_DEC)
+#endif
 #define CHAM_FOR_U for (unsigned u = 0; u < NB; u++)
+/* clang reads "GCC unroll 4" as a request to unroll by 4 and leaves a loop of
+ * 3 (or 2) batches rolled, their words in memory; full unrolling is meant. */
+#if defined(__clang__)
+#define CHAM_UNROLL _Pragma("clang loop unroll(full)")
+#else
 #define CHAM_UNROLL _Pragma("GCC unroll 4")
+#endif
 #define CHAM_PRAGMA_(x) _Pragma(#x)
 #define CHAM_UNROLL_N(n) CHAM_PRAGMA_(GCC unroll n)
 /* Groups of four rounds per loop pass in CHAM-128 (set by the ISA file):
@@ -190,25 +225,29 @@ ARX_INLINE void CHAM128_FN(transpose)(V *x0, V *x1, V *x2, V *x3) {
 #define CHAM128_GROUP_UNROLL 1
 #endif
 
+/* Rounds j .. j+3 (j a multiple of 4) on (a, b, c, d) = t_{j-4 .. j-1}. */
+ARX_INLINE void CHAM64_FN(group)(const cham64_ks *ks, unsigned j, V s[][4], unsigned NB) {
+    const uint32_t(*k)[4] = &ks->rkv[j & 15u];
+    const uint32_t(*ic)[4] = &cham_ic16[j];
+    CHAM_UNROLL CHAM_FOR_U s[u][0] = V_ADD16(V_XOR(V_ROL16(s[u][1], 2), V_ROWU(k[0], u)),
+                                             V_XOR(V_ROL16(s[u][0], 8), V_ROWU(ic[0], u)));
+    CHAM_UNROLL CHAM_FOR_U s[u][1] = V_ADD16(V_XOR(V_ROL16(s[u][1], 1), V_ROWU(ic[1], u)),
+                                             V_XOR(s[u][2], V_ROWU(k[1], u)));
+    CHAM_UNROLL CHAM_FOR_U s[u][2] = V_ADD16(V_XOR(V_ROL16(s[u][2], 8), V_ROWU(ic[2], u)),
+                                             V_XOR(V_ROL16(s[u][3], 2), V_ROWU(k[2], u)));
+    CHAM_UNROLL CHAM_FOR_U s[u][3] = V_ADD16(V_XOR(V_ROL16(s[u][3], 1), V_ROWU(ic[3], u)),
+                                             V_XOR(s[u][0], V_ROWU(k[3], u)));
+}
+
 /* Rounds 4*g0 .. R-1 on (a, b, c, d) = t_{4g0-4 .. 4g0-1}; on return
  * (a, b, c, d) = t_{R-4 .. R-1}. */
 ARX_INLINE void CHAM64_FN(rounds)(const cham64_ks *ks, unsigned g0, V s[][4], unsigned NB) {
-    for (unsigned j = 4 * g0; j < ks->rounds; j += 4) {
-        const uint32_t(*k)[4] = &ks->rkv[j & 15u];
-        const uint32_t(*ic)[4] = &cham_ic16[j];
-        CHAM_UNROLL CHAM_FOR_U s[u][0] = V_ADD16(V_XOR(V_ROL16(s[u][1], 2), V_ROWU(k[0], u)),
-                                                 V_XOR(V_ROL16(s[u][0], 8), V_ROWU(ic[0], u)));
-        CHAM_UNROLL CHAM_FOR_U s[u][1] = V_ADD16(V_XOR(V_ROL16(s[u][1], 1), V_ROWU(ic[1], u)),
-                                                 V_XOR(s[u][2], V_ROWU(k[1], u)));
-        CHAM_UNROLL CHAM_FOR_U s[u][2] = V_ADD16(V_XOR(V_ROL16(s[u][2], 8), V_ROWU(ic[2], u)),
-                                                 V_XOR(V_ROL16(s[u][3], 2), V_ROWU(k[2], u)));
-        CHAM_UNROLL CHAM_FOR_U s[u][3] = V_ADD16(V_XOR(V_ROL16(s[u][3], 1), V_ROWU(ic[3], u)),
-                                                 V_XOR(s[u][0], V_ROWU(k[3], u)));
-    }
+    CHAM_ROUND_LOOP
+    for (unsigned j = 4 * g0; j < CHAM64_ROUNDS(ks); j += 4) CHAM64_FN(group)(ks, j, s, NB);
 }
 
-/* Encrypts the sliced words x[u][0..3] in place. */
-ARX_INLINE void CHAM64_FN(enc_words)(const cham64_ks *ks, V x[][4], unsigned NB) {
+/* Rounds 0..3 of the plain words x[u][0..3]: x becomes t_0 .. t_3. */
+ARX_INLINE void CHAM64_FN(enc_head)(const cham64_ks *ks, V x[][4], unsigned NB) {
     const uint32_t(*k)[4] = ks->rkv;
     const uint32_t(*ic)[4] = cham_ic16;
     CHAM_UNROLL CHAM_FOR_U {
@@ -218,7 +257,10 @@ ARX_INLINE void CHAM64_FN(enc_words)(const cham64_ks *ks, V x[][4], unsigned NB)
         V d = V_ADD16(V_XOR(x[u][3], V_ROWU(ic[3], u)), V_XOR(a, V_ROWU(k[3], u)));
         x[u][0] = a, x[u][1] = b, x[u][2] = c, x[u][3] = d;
     }
-    CHAM64_FN(rounds)(ks, 1, x, NB);
+}
+
+/* t_{R-4 .. R-1} -> the ciphertext words Y_{R-4 .. R-1}. */
+ARX_INLINE void CHAM64_FN(enc_tail)(V x[][4], unsigned NB) {
     CHAM_UNROLL CHAM_FOR_U {
         x[u][0] = V_ROL16(x[u][0], 8);
         x[u][1] = V_ROL16(x[u][1], 1);
@@ -227,30 +269,40 @@ ARX_INLINE void CHAM64_FN(enc_words)(const cham64_ks *ks, V x[][4], unsigned NB)
     }
 }
 
+/* Encrypts the sliced words x[u][0..3] in place. */
+ARX_INLINE void CHAM64_FN(enc_words)(const cham64_ks *ks, V x[][4], unsigned NB) {
+    CHAM64_FN(enc_head)(ks, x, NB);
+    CHAM64_FN(rounds)(ks, 1, x, NB);
+    CHAM64_FN(enc_tail)(x, NB);
+}
+
 /*
  * Decryption undoes round j with Y_{j-4} = (ROR(Y_j, s_j) - (ROL(Y_{j-3}, r_j) ^
  * RK[j])) ^ j, four rounds per pass on (A, B, C, D) = Y_{4g .. 4g+3}. Each
  * round needs the one before, so only interleaving fills the pipes. C is kept
  * as ROL(C, 8) (= ROR(C, 8) in 16 bits), which both of its uses want.
  */
+/* Undoes rounds j .. j+3: (A, B, ROL(C, 8), D) = Y_{j .. j+3} become Y_{j-4 .. j-1}. */
+ARX_INLINE void CHAM64_FN(dec_group)(const cham64_ks *ks, unsigned j, V x[][4], unsigned NB) {
+    const uint32_t(*k)[4] = &ks->rkv[j & 15u];
+    const uint32_t(*ic)[4] = &cham_ic16[j];
+    V a8[CHAM_NB_MAX];
+    CHAM_UNROLL CHAM_FOR_U {
+        a8[u] = V_ROL16(x[u][0], 8);
+        x[u][3] = V_XOR(V_SUB16(V_ROL16(x[u][3], 15), V_XOR(a8[u], V_ROWU(k[3], u))), V_ROWU(ic[3], u));
+    }
+    CHAM_UNROLL CHAM_FOR_U x[u][2] = V_ROL16(
+        V_XOR(V_SUB16(x[u][2], V_XOR(V_ROL16(x[u][3], 1), V_ROWU(k[2], u))), V_ROWU(ic[2], u)), 8);
+    CHAM_UNROLL CHAM_FOR_U x[u][1] =
+        V_XOR(V_SUB16(V_ROL16(x[u][1], 15), V_XOR(x[u][2], V_ROWU(k[1], u))), V_ROWU(ic[1], u));
+    CHAM_UNROLL CHAM_FOR_U x[u][0] =
+        V_XOR(V_SUB16(a8[u], V_XOR(V_ROL16(x[u][1], 1), V_ROWU(k[0], u))), V_ROWU(ic[0], u));
+}
+
 ARX_INLINE void CHAM64_FN(dec_words)(const cham64_ks *ks, V x[][4], unsigned NB) {
     CHAM_UNROLL CHAM_FOR_U x[u][2] = V_ROL16(x[u][2], 8);
-    for (unsigned j = ks->rounds - 4;; j -= 4) {
-        const uint32_t(*k)[4] = &ks->rkv[j & 15u];
-        const uint32_t(*ic)[4] = &cham_ic16[j];
-        V a8[CHAM_NB_MAX];
-        CHAM_UNROLL CHAM_FOR_U {
-            a8[u] = V_ROL16(x[u][0], 8);
-            x[u][3] = V_XOR(V_SUB16(V_ROL16(x[u][3], 15), V_XOR(a8[u], V_ROWU(k[3], u))), V_ROWU(ic[3], u));
-        }
-        CHAM_UNROLL CHAM_FOR_U x[u][2] = V_ROL16(
-            V_XOR(V_SUB16(x[u][2], V_XOR(V_ROL16(x[u][3], 1), V_ROWU(k[2], u))), V_ROWU(ic[2], u)), 8);
-        CHAM_UNROLL CHAM_FOR_U x[u][1] =
-            V_XOR(V_SUB16(V_ROL16(x[u][1], 15), V_XOR(x[u][2], V_ROWU(k[1], u))), V_ROWU(ic[1], u));
-        CHAM_UNROLL CHAM_FOR_U x[u][0] =
-            V_XOR(V_SUB16(a8[u], V_XOR(V_ROL16(x[u][1], 1), V_ROWU(k[0], u))), V_ROWU(ic[0], u));
-        if (j == 0) break;
-    }
+    CHAM_ROUND_LOOP
+    for (unsigned j = CHAM64_ROUNDS(ks); j != 0; j -= 4) CHAM64_FN(dec_group)(ks, j - 4, x, NB);
     CHAM_UNROLL CHAM_FOR_U x[u][2] = V_ROL16(x[u][2], 8);
 }
 
@@ -283,13 +335,19 @@ ARX_INLINE size_t CHAM64_FN(ecb)(const cham64_ks *ks, uint8_t *out, const uint8_
     size_t done = 0;
 #if CHAM_INTERLEAVE > 1
     if (!dec)
-        for (; n - done >= CHAM_INTERLEAVE * CHAM64_LANES; done += CHAM_INTERLEAVE * CHAM64_LANES)
+        for (; n - done >= CHAM_INTERLEAVE * CHAM64_LANES; done += CHAM_INTERLEAVE * CHAM64_LANES) {
+            CHAM_MCA_BEGIN(enc64);
             CHAM64_FN(batches)(ks, out + 8 * done, in + 8 * done, CHAM_INTERLEAVE, 0);
+            CHAM_MCA_END(enc64);
+        }
 #endif
 #if CHAM_INTERLEAVE_DEC > 1
     if (dec)
-        for (; n - done >= CHAM_INTERLEAVE_DEC * CHAM64_LANES; done += CHAM_INTERLEAVE_DEC * CHAM64_LANES)
+        for (; n - done >= CHAM_INTERLEAVE_DEC * CHAM64_LANES; done += CHAM_INTERLEAVE_DEC * CHAM64_LANES) {
+            CHAM_MCA_BEGIN(dec64);
             CHAM64_FN(batches)(ks, out + 8 * done, in + 8 * done, CHAM_INTERLEAVE_DEC, 1);
+            CHAM_MCA_END(dec64);
+        }
 #endif
     for (; n - done >= CHAM64_LANES; done += CHAM64_LANES)
         CHAM64_FN(batches)(ks, out + 8 * done, in + 8 * done, 1, dec);
@@ -307,9 +365,9 @@ typedef struct CHAM64_FN(ctr_consts) {
     V T4, C2, K2, C3, I3, C5, K5, I6, K6, C7, I7;
 } CHAM64_FN(ctr_consts);
 
-ARX_INLINE void CHAM64_FN(ctr_group)(const cham64_ks *ks, const CHAM64_FN(ctr_consts) *c, V *cnt,
-                                     uint8_t *out, const uint8_t *in, unsigned NB) {
-    V s[CHAM_INTERLEAVE][4];
+/* Rounds 0..7 of NB batches of counters from *cnt (which advances): s[u]
+ * becomes t_4 .. t_7. */
+ARX_INLINE void CHAM64_FN(ctr_head)(const CHAM64_FN(ctr_consts) *c, V *cnt, V s[][4], unsigned NB) {
     CHAM_UNROLL CHAM_FOR_U {
         V x = *cnt; /* v + k in block k's lane */
         *cnt = V_ADD16(*cnt, V_SET1_16(CHAM64_LANES));
@@ -320,14 +378,22 @@ ARX_INLINE void CHAM64_FN(ctr_group)(const cham64_ks *ks, const CHAM64_FN(ctr_co
         s[u][2] = V_ADD16(V_XOR(V_ROL16(t2, 8), c->I6), V_XOR(V_ROL16(t3, 2), c->K6));
         s[u][3] = V_ADD16(V_XOR(V_ROL16(t3, 1), c->I7), c->C7);
     }
+}
+
+ARX_INLINE void CHAM64_FN(ctr_group)(const cham64_ks *ks, const CHAM64_FN(ctr_consts) *c, V *cnt,
+                                     uint8_t *out, const uint8_t *in, unsigned NB) {
+    V s[CHAM_INTERLEAVE][4];
+    CHAM64_FN(ctr_head)(c, cnt, s, NB);
     CHAM64_FN(rounds)(ks, 2, s, NB);
     CHAM_UNROLL CHAM_FOR_U CHAM64_FN(store2)(out + 4 * VB * u, in + 4 * VB * u, V_ROL16(s[u][0], 8),
                                              V_ROL16(s[u][1], 1), V_ROL16(s[u][2], 8),
                                              V_ROL16(s[u][3], 1));
 }
 
-static void CHAM64_FN(ctr_run)(const cham64_ks *ks, const uint8_t *ctr, uint8_t *out,
-                               const uint8_t *in, size_t nb) {
+/* The constants of a run starting at ctr, and the counter vector of its
+ * first batch. */
+ARX_INLINE void CHAM64_FN(ctr_setup)(const cham64_ks *ks, const uint8_t *ctr, CHAM64_FN(ctr_consts) *cp,
+                                     V *cntp) {
     const uint16_t *rk = ks->rk;
     uint16_t w0 = arx_load16_le(ctr), w1 = arx_load16_le(ctr + 2), w2 = arx_load16_le(ctr + 4);
     uint16_t v = (uint16_t)((ctr[6] << 8) | ctr[7]);
@@ -346,11 +412,22 @@ static void CHAM64_FN(ctr_run)(const cham64_ks *ks, const uint8_t *ctr, uint8_t 
         unsigned L = q / 8, p = q % 8;
         io[q] = (uint16_t)((p / 2) * (VB / 8) + 2 * L + (p & 1));
     }
-    V cnt = V_ADD16(V_SET1_16(v), V_LOADU(io));
+    *cntp = V_ADD16(V_SET1_16(v), V_LOADU(io));
+    *cp = c;
+}
+
+static void CHAM64_FN(ctr_run)(const cham64_ks *ks, const uint8_t *ctr, uint8_t *out,
+                               const uint8_t *in, size_t nb) {
+    CHAM64_FN(ctr_consts) c;
+    V cnt;
+    CHAM64_FN(ctr_setup)(ks, ctr, &c, &cnt);
     size_t i = 0;
 #if CHAM_INTERLEAVE > 1
-    for (; nb - i >= CHAM_INTERLEAVE; i += CHAM_INTERLEAVE)
+    for (; nb - i >= CHAM_INTERLEAVE; i += CHAM_INTERLEAVE) {
+        CHAM_MCA_BEGIN(ctr64);
         CHAM64_FN(ctr_group)(ks, &c, &cnt, out + 4 * VB * i, in + 4 * VB * i, CHAM_INTERLEAVE);
+        CHAM_MCA_END(ctr64);
+    }
 #endif
     for (; i < nb; i++) CHAM64_FN(ctr_group)(ks, &c, &cnt, out + 4 * VB * i, in + 4 * VB * i, 1);
 }
@@ -432,8 +509,12 @@ void CHAM64_FN(ctr)(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *i
 /* ---- CHAM-128 rounds: the same with 32-bit words -------------------------------- */
 
 ARX_INLINE void CHAM128_FN(rounds)(const cham128_ks *ks, unsigned g0, V s[][4], unsigned NB) {
+#ifdef ARX_MCA
+    CHAM_ROUND_LOOP
+#else
     CHAM_UNROLL_N(CHAM128_GROUP_UNROLL)
-    for (unsigned j = 4 * g0; j < ks->rounds; j += 4) {
+#endif
+    for (unsigned j = 4 * g0; j < CHAM128_ROUNDS(ks); j += 4) {
         const uint32_t(*k)[4] = &ks->rkv[j & 15u];
         const uint32_t(*ic)[4] = &cham_ic32[j];
         CHAM_UNROLL CHAM_FOR_U s[u][0] = V_ADD32(V_XOR(V_ROL32(s[u][1], 2), V_ROWU(k[0], u)),
@@ -467,7 +548,8 @@ ARX_INLINE void CHAM128_FN(enc_words)(const cham128_ks *ks, V x[][4], unsigned N
 }
 
 ARX_INLINE void CHAM128_FN(dec_words)(const cham128_ks *ks, V x[][4], unsigned NB) {
-    for (unsigned j = ks->rounds - 4;; j -= 4) {
+    CHAM_ROUND_LOOP
+    for (unsigned j = CHAM128_ROUNDS(ks) - 4;; j -= 4) {
         const uint32_t(*k)[4] = &ks->rkv[j & 15u];
         const uint32_t(*ic)[4] = &cham_ic32[j];
         CHAM_UNROLL CHAM_FOR_U x[u][3] = V_XOR(
@@ -509,13 +591,19 @@ ARX_INLINE size_t CHAM128_FN(ecb)(const cham128_ks *ks, uint8_t *out, const uint
     size_t done = 0;
 #if CHAM_INTERLEAVE > 1
     if (!dec)
-        for (; n - done >= CHAM_INTERLEAVE * CHAM128_LANES; done += CHAM_INTERLEAVE * CHAM128_LANES)
+        for (; n - done >= CHAM_INTERLEAVE * CHAM128_LANES; done += CHAM_INTERLEAVE * CHAM128_LANES) {
+            CHAM_MCA_BEGIN(enc128);
             CHAM128_FN(batches)(ks, out + 16 * done, in + 16 * done, CHAM_INTERLEAVE, 0);
+            CHAM_MCA_END(enc128);
+        }
 #endif
 #if CHAM_INTERLEAVE_DEC > 1
     if (dec)
-        for (; n - done >= CHAM_INTERLEAVE_DEC * CHAM128_LANES; done += CHAM_INTERLEAVE_DEC * CHAM128_LANES)
+        for (; n - done >= CHAM_INTERLEAVE_DEC * CHAM128_LANES; done += CHAM_INTERLEAVE_DEC * CHAM128_LANES) {
+            CHAM_MCA_BEGIN(dec128);
             CHAM128_FN(batches)(ks, out + 16 * done, in + 16 * done, CHAM_INTERLEAVE_DEC, 1);
+            CHAM_MCA_END(dec128);
+        }
 #endif
     for (; n - done >= CHAM128_LANES; done += CHAM128_LANES)
         CHAM128_FN(batches)(ks, out + 16 * done, in + 16 * done, 1, dec);
@@ -576,8 +664,11 @@ static void CHAM128_FN(ctr_run)(const cham128_ks *ks, const uint8_t *ctr, uint8_
     V cnt = V_ADD32(V_SET1_32(v), V_LOADU(io));
     size_t i = 0;
 #if CHAM_INTERLEAVE > 1
-    for (; nb - i >= CHAM_INTERLEAVE; i += CHAM_INTERLEAVE)
+    for (; nb - i >= CHAM_INTERLEAVE; i += CHAM_INTERLEAVE) {
+        CHAM_MCA_BEGIN(ctr128);
         CHAM128_FN(ctr_group)(ks, &c, &cnt, out + 4 * VB * i, in + 4 * VB * i, CHAM_INTERLEAVE);
+        CHAM_MCA_END(ctr128);
+    }
 #endif
     for (; i < nb; i++) CHAM128_FN(ctr_group)(ks, &c, &cnt, out + 4 * VB * i, in + 4 * VB * i, 1);
 }
