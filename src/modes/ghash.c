@@ -11,6 +11,8 @@ int arx_ghash_pick(const arx_backend *be) {
     if (be->requires == 0) return ARX_GHASH_CT; /* the portable backend stays portable */
     if ((be->requires & ARX_CPU_AVX512F) && (f & vp) == vp) return ARX_GHASH_VPCLMUL;
     if ((f & (ARX_CPU_PCLMUL | ARX_CPU_SSSE3)) == (ARX_CPU_PCLMUL | ARX_CPU_SSSE3)) return ARX_GHASH_PCLMUL;
+#elif ARX_ARM_PMULL
+    if ((be->requires & ARX_CPU_NEON) && (arx_cpu_features() & ARX_CPU_PMULL)) return ARX_GHASH_PMULL;
 #else
     (void)be;
 #endif
@@ -27,6 +29,12 @@ void arx_ghash_key_init(arx_ghash_key *gk, const uint8_t h[16], int impl) {
     }
     if (impl == ARX_GHASH_PCLMUL) {
         arx_ghash_pclmul_key(gk, h);
+        return;
+    }
+#endif
+#if ARX_ARM_PMULL
+    if (impl == ARX_GHASH_PMULL) {
+        arx_ghash_pmull_key(gk, h);
         return;
     }
 #endif
@@ -51,6 +59,12 @@ void arx_ghash_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks) {
         return;
     }
 #endif
+#if ARX_ARM_PMULL
+    if (g->key->impl == ARX_GHASH_PMULL) {
+        arx_ghash_pmull_blocks(g, data, nblocks);
+        return;
+    }
+#endif
     arx_ghash_ct_blocks(g, data, nblocks);
 }
 
@@ -65,7 +79,7 @@ void arx_ghash_padded(arx_ghash *g, const uint8_t *data, size_t len) {
 }
 
 void arx_ghash_out(const arx_ghash *g, uint8_t out[16]) {
-    if (g->key->impl == ARX_GHASH_CT) {
+    if (g->key->impl == ARX_GHASH_CT || g->key->impl == ARX_GHASH_PMULL) { /* the same representation */
         arx_ghash_ct_out(g, out);
         return;
     }
@@ -80,6 +94,12 @@ void arx_ghash_hpow(arx_ghash *hn, const arx_ghash_key *gk, uint64_t n) {
         return;
     }
 #endif
+#if ARX_ARM_PMULL
+    if (gk->impl == ARX_GHASH_PMULL) {
+        arx_ghash_pmull_hpow(hn, n);
+        return;
+    }
+#endif
     arx_ghash_ct_hpow(hn, n);
 }
 
@@ -87,6 +107,12 @@ void arx_ghash_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part) {
 #if ARX_X86_SIMD
     if (g->key->impl != ARX_GHASH_CT) {
         arx_ghash_pclmul_fold(g, hn, part);
+        return;
+    }
+#endif
+#if ARX_ARM_PMULL
+    if (g->key->impl == ARX_GHASH_PMULL) {
+        arx_ghash_pmull_fold(g, hn, part);
         return;
     }
 #endif

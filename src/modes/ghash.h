@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { ARX_GHASH_CT, ARX_GHASH_PCLMUL, ARX_GHASH_VPCLMUL };
+enum { ARX_GHASH_CT, ARX_GHASH_PCLMUL, ARX_GHASH_VPCLMUL, ARX_GHASH_PMULL };
 
 /* Blocks per reduction at most (VPCLMULQDQ path). Measured on Zen 4, GHASH
  * alone at 16 KiB: 16 per reduction 0.187 TSC cpb, 32: 0.139, 64: 0.112;
@@ -24,11 +24,13 @@ enum { ARX_GHASH_CT, ARX_GHASH_PCLMUL, ARX_GHASH_VPCLMUL };
 
 typedef struct arx_ghash_key {
     int impl;
-    /* portable: H as a polynomial, bit i of h[0] | h[1] << 64 = coefficient of x^i */
+    /* portable and PMULL: H as a polynomial, bit i of h[0] | h[1] << 64 =
+     * coefficient of x^i */
     uint64_t h[2];
     /* x86: byte-reversed elements (ghash_pclmul.c); htab[64 - j] = H^j, so
      * the powers a run of k blocks needs, H^k .. H^1, are the contiguous
-     * htab[64 - k .. 63]. PCLMULQDQ fills 8 of them, VPCLMULQDQ all 64. */
+     * htab[64 - k .. 63]. PCLMULQDQ fills 8 of them, VPCLMULQDQ all 64.
+     * AArch64 PMULL: H^1..H^8 the same way, as polynomials (ghash_pmull.c). */
     uint8_t htab[ARX_GHASH_MAX_POW][16];
     /* VPCLMULQDQ: hkar[i] = (lo ^ hi) of htab[i] in both halves, for the
      * Karatsuba middle product. */
@@ -37,13 +39,14 @@ typedef struct arx_ghash_key {
 
 typedef struct arx_ghash {
     const arx_ghash_key *key;
-    uint64_t y[2];  /* portable */
+    uint64_t y[2];  /* portable and PMULL */
     uint8_t yr[16]; /* x86, byte-reversed */
 } arx_ghash;
 
 struct arx_backend;
 /* The GHASH for a key on backend `be`: CT for the portable backend, else the
- * widest carry-less multiply the CPU has (VPCLMULQDQ with AVX-512 backends). */
+ * widest carry-less multiply the CPU has (VPCLMULQDQ with AVX-512 backends;
+ * PMULL with NEON backends on AArch64 CPUs that have it). */
 int arx_ghash_pick(const struct arx_backend *be);
 
 /* Derive everything the implementation needs from H (it is secret: wipe the
@@ -67,7 +70,7 @@ void arx_ghash_out(const arx_ghash *g, uint8_t out[16]);
 void arx_ghash_hpow(arx_ghash *hn, const arx_ghash_key *gk, uint64_t n);
 void arx_ghash_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part);
 
-/* The implementations behind those (ghash_ct.c, ghash_pclmul.c, ghash_avx512.c). */
+/* The implementations behind those (ghash_ct.c, ghash_pclmul.c, ghash_avx512.c, ghash_pmull.c). */
 void arx_ghash_ct_key(arx_ghash_key *gk, const uint8_t h[16]);
 void arx_ghash_ct_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);
 void arx_ghash_ct_out(const arx_ghash *g, uint8_t out[16]);
@@ -80,5 +83,9 @@ void arx_ghash_pclmul_hpow(arx_ghash *hn, uint64_t n); /* also for VPCLMULQDQ ke
 void arx_ghash_pclmul_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part);
 void arx_ghash_vpclmul_key(arx_ghash_key *gk, const uint8_t h[16]); /* H^1..H^64 */
 void arx_ghash_vpclmul_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);
+void arx_ghash_pmull_key(arx_ghash_key *gk, const uint8_t h[16]); /* H^1..H^8, and h as CT's */
+void arx_ghash_pmull_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);
+void arx_ghash_pmull_hpow(arx_ghash *hn, uint64_t n);
+void arx_ghash_pmull_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part);
 
 #endif

@@ -154,6 +154,10 @@ static const arx_backend hight_avx512_backend = {"avx512", ARX_REQ_AVX512 | ARX_
                                                  hight_avx512_ctr};
 #define HIGHT_BACKENDS                                                                             \
     &hight_ref_backend, &hight_sse2_backend, &hight_avx2_backend, &hight_avx512_backend, NULL
+#elif ARX_ARM_NEON
+static const arx_backend hight_neon_backend = {"neon", ARX_REQ_NEON, 16,
+                                               hight_neon_encrypt, hight_neon_decrypt, hight_neon_ctr};
+#define HIGHT_BACKENDS &hight_ref_backend, &hight_neon_backend, NULL
 #else
 #define HIGHT_BACKENDS &hight_ref_backend, NULL
 #endif

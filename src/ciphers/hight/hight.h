@@ -50,6 +50,10 @@ void hight_avx2_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *i
 void hight_avx512_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void hight_avx512_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void hight_avx512_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
+/* NEON kernels (hight_neon.c, defined only when ARX_ARM_NEON). */
+void hight_neon_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+void hight_neon_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+void hight_neon_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
 
 #endif /* ARX_HIGHT_H */
 
@@ -68,6 +72,11 @@ void hight_avx512_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t 
  *   HV_MAX_WAYS       optional: 2 = two batches through the rounds together
  *   HV_LOAD_PARTIAL / HV_STORE_PARTIAL    optional (masked); else a stack buffer
  *   HV_XOR3(a, b, c), HV_SET1_64(q)       optional: three-input XOR, 64-bit broadcast
+ *   HV_UNROLL         optional: a pragma for the short constant loops (over
+ *                     batches, unpacks, loads and stores), where a compiler
+ *                     would keep the state in memory otherwise
+ *   HV_MCA_ENC, HV_MCA_DEC, HV_MCA_CTR   optional: llvm-mca region names
+ *                     ("<kernel>:<bytes per pass>") for the widest loops
  *
  * Layout. A batch is 8 vectors. Loaded naturally, vector v holds HV_BYTES/8
  * blocks; 128-bit lane L of it holds blocks 2L and 2L+1 of that group.
@@ -84,6 +93,9 @@ void hight_avx512_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t 
 #if defined(HV_ISA) && !defined(ARX_HIGHT_TEMPLATE_DONE)
 #define ARX_HIGHT_TEMPLATE_DONE
 
+#ifndef HV_UNROLL
+#define HV_UNROLL
+#endif
 #define HV_CAT2(a, b, c) a##b##c
 #define HV_CAT(a, b, c) HV_CAT2(a, b, c)
 #define HF(name) HV_CAT(hight_, HV_ISA, _##name)
@@ -91,7 +103,7 @@ void hight_avx512_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t 
 /* One unpack stage: pairs (2m, 2m+1) -> m (low halves), m + 4 (high halves). */
 #define HV_STAGE(W, a, o)                                                                          \
     do {                                                                                           \
-        for (unsigned m_ = 0; m_ < 4; m_++) {                                                      \
+        HV_UNROLL for (unsigned m_ = 0; m_ < 4; m_++) {                                            \
             o[m_] = HV_UNPLO##W(a[2 * m_], a[2 * m_ + 1]);                                          \
             o[m_ + 4] = HV_UNPHI##W(a[2 * m_], a[2 * m_ + 1]);                                      \
         }                                                                                          \
@@ -123,7 +135,14 @@ ARX_INLINE void HF(to_natural)(HV_T b[8], const HV_T y[8]) {
  * so that one batch's dependency chain (a gf/table F, a key op and a mixing
  * op per round) overlaps the other's.
  */
-#define HV_WAYS(ways) for (unsigned w_ = 0; w_ < (ways); w_++)
+#define HV_WAYS(ways) HV_UNROLL for (unsigned w_ = 0; w_ < (ways); w_++)
+#ifdef HV_MCA_ENC
+#define HV_MCA_BEGIN(name) ARX_MCA_BEGIN(name)
+#define HV_MCA_END(name) ARX_MCA_END(name)
+#else
+#define HV_MCA_BEGIN(name) ((void)0)
+#define HV_MCA_END(name) ((void)0)
+#endif
 #define HV_ENC_ROUND(a0, a1, a2, a3, a4, a5, a6, a7, i)                                            \
     do {                                                                                           \
         HV_WAYS(ways) {                                                                            \
@@ -367,10 +386,10 @@ ARX_INLINE void HF(ctr_batches)(const hight_ks *ks, const HF(ctr_consts) *c, uns
 ARX_INLINE void HF(load_partial)(HV_T b[8], uint8_t *buf, const uint8_t *in, size_t n) {
     memcpy(buf, in, 8 * n);
     memset(buf + 8 * n, 0, 8 * (size_t)HV_BYTES - 8 * n);
-    for (unsigned v = 0; v < 8; v++) b[v] = HV_LOAD(buf + v * HV_BYTES);
+    HV_UNROLL for (unsigned v = 0; v < 8; v++) b[v] = HV_LOAD(buf + v * HV_BYTES);
 }
 ARX_INLINE void HF(store_partial)(uint8_t *out, uint8_t *buf, const HV_T b[8], size_t n) {
-    for (unsigned v = 0; v < 8; v++) HV_STORE(buf + v * HV_BYTES, b[v]);
+    HV_UNROLL for (unsigned v = 0; v < 8; v++) HV_STORE(buf + v * HV_BYTES, b[v]);
     memcpy(out, buf, 8 * n);
 }
 #define HV_LOAD_PARTIAL(b, in, n) HF(load_partial)(b, buf, in, n)
@@ -390,15 +409,27 @@ ARX_INLINE void HF(ecb)(const hight_ks *ks, uint8_t *out, const uint8_t *in, siz
     HV_T b[2][8];
 #if HV_MAX_WAYS > 1
     for (; n >= 2 * HV_BYTES; n -= 2 * HV_BYTES, in += 16 * HV_BYTES, out += 16 * HV_BYTES) {
-        for (unsigned v = 0; v < 16; v++) b[v / 8][v % 8] = HV_LOAD(in + v * HV_BYTES);
+        if (enc) HV_MCA_BEGIN(HV_MCA_ENC);
+        else HV_MCA_BEGIN(HV_MCA_DEC);
+        HV_UNROLL for (unsigned v = 0; v < 16; v++) b[v / 8][v % 8] = HV_LOAD(in + v * HV_BYTES);
         HF(ecb_batches)(ks, b, 2, enc);
-        for (unsigned v = 0; v < 16; v++) HV_STORE(out + v * HV_BYTES, b[v / 8][v % 8]);
+        HV_UNROLL for (unsigned v = 0; v < 16; v++) HV_STORE(out + v * HV_BYTES, b[v / 8][v % 8]);
+        if (enc) HV_MCA_END(HV_MCA_ENC);
+        else HV_MCA_END(HV_MCA_DEC);
     }
 #endif
     for (; n >= HV_BYTES; n -= HV_BYTES, in += 8 * HV_BYTES, out += 8 * HV_BYTES) {
-        for (unsigned v = 0; v < 8; v++) b[0][v] = HV_LOAD(in + v * HV_BYTES);
+#if HV_MAX_WAYS == 1
+        if (enc) HV_MCA_BEGIN(HV_MCA_ENC);
+        else HV_MCA_BEGIN(HV_MCA_DEC);
+#endif
+        HV_UNROLL for (unsigned v = 0; v < 8; v++) b[0][v] = HV_LOAD(in + v * HV_BYTES);
         HF(ecb_batches)(ks, b, 1, enc);
-        for (unsigned v = 0; v < 8; v++) HV_STORE(out + v * HV_BYTES, b[0][v]);
+        HV_UNROLL for (unsigned v = 0; v < 8; v++) HV_STORE(out + v * HV_BYTES, b[0][v]);
+#if HV_MAX_WAYS == 1
+        if (enc) HV_MCA_END(HV_MCA_ENC);
+        else HV_MCA_END(HV_MCA_DEC);
+#endif
     }
     if (n >= HV_MIN_TAIL) {
 #ifdef HV_PARTIAL_BUFFER
@@ -446,25 +477,33 @@ void HF(ctr)(const void *ks_, uint8_t *ctr, uint8_t *out, const uint8_t *in, siz
             size_t done = 0;
 #if HV_MAX_WAYS > 1
             for (; run - done >= 2 * HV_BYTES; done += 2 * HV_BYTES) {
+                HV_MCA_BEGIN(HV_MCA_CTR);
                 HF(ctr_batches)(ks, &c, lo16 + (unsigned)done, b, 2);
                 const uint8_t *ip = in + 8 * done;
                 uint8_t *op = out + 8 * done;
-                for (unsigned v = 0; v < 16; v++)
+                HV_UNROLL for (unsigned v = 0; v < 16; v++)
                     HV_STORE(op + v * HV_BYTES, HV_XOR3(b[v / 8][v % 8], HV_LOAD(ip + v * HV_BYTES), wkp));
+                HV_MCA_END(HV_MCA_CTR);
             }
 #endif
             for (; run - done >= HV_BYTES; done += HV_BYTES) {
+#if HV_MAX_WAYS == 1
+                HV_MCA_BEGIN(HV_MCA_CTR);
+#endif
                 HF(ctr_batches)(ks, &c, lo16 + (unsigned)done, b, 1);
                 const uint8_t *ip = in + 8 * done;
                 uint8_t *op = out + 8 * done;
-                for (unsigned v = 0; v < 8; v++)
+                HV_UNROLL for (unsigned v = 0; v < 8; v++)
                     HV_STORE(op + v * HV_BYTES, HV_XOR3(b[0][v], HV_LOAD(ip + v * HV_BYTES), wkp));
+#if HV_MAX_WAYS == 1
+                HV_MCA_END(HV_MCA_CTR);
+#endif
             }
             if (done < run) {
                 HV_T d[8];
                 HF(ctr_batches)(ks, &c, lo16 + (unsigned)done, b, 1);
                 HV_LOAD_PARTIAL(d, in + 8 * done, run - done);
-                for (unsigned v = 0; v < 8; v++) d[v] = HV_XOR3(d[v], b[0][v], wkp);
+                HV_UNROLL for (unsigned v = 0; v < 8; v++) d[v] = HV_XOR3(d[v], b[0][v], wkp);
                 HV_STORE_PARTIAL(out + 8 * done, d, run - done);
             }
             /* ctr += run (64-bit big-endian) */

@@ -61,4 +61,8 @@ size_t lea_avx512_gcm_xor(const void *ks, struct arx_ghash *g, uint8_t ctr[16], 
                           size_t nblocks, int decrypt);
 #endif
 
+#if ARX_ARM_NEON
+extern const arx_backend lea_neon_backend;
+#endif
+
 #endif

@@ -22,6 +22,15 @@
  *                        block k; without them tails go through a stack buffer.
  *   LV_HALF(name)        optional: the prefix of an instance half as wide,
  *                        included before, which takes tails of <= LV_LANES / 2.
+ *   LV_LOAD_SLICED(p, v) LV_STORE_SLICED(p, v)   optional: load one batch and
+ *                        slice it (v[w] = word w of every block, element e =
+ *                        block e), and its inverse, in one step (NEON's
+ *                        vld4q/vst4q); without them, LV_LOAD + transpose.
+ *   LV_ROUNDS(ks)        optional: the round count as a constant (default
+ *                        ks->rounds); LV_UNROLL, LV_UNROLL_NB optional pragmas
+ *                        for the loops over rounds and over batches.
+ *   LV_MCA_ENC LV_MCA_DEC LV_MCA_CTR   optional: llvm-mca region names
+ *                        ("<kernel>:<bytes per pass>") for the widest loops.
  *
  * Every kernel takes the number of interleaved batches `nb` (1 to
  * LV_ENC_NB / LV_DEC_NB, set by the includer) as a compile-time constant after
@@ -48,6 +57,34 @@
 #define LV_DEC_NB 2
 #endif
 #define LV_MAX_NB (LV_ENC_NB > LV_DEC_NB ? LV_ENC_NB : LV_DEC_NB)
+#ifndef LV_ROUNDS
+#define LV_ROUNDS(ks) ((ks)->rounds)
+#endif
+#ifndef LV_UNROLL
+#define LV_UNROLL
+#endif
+#ifndef LV_UNROLL_NB
+#define LV_UNROLL_NB
+#endif
+#ifdef LV_MCA_ENC
+#define LV_MCA_BEGIN(dec)                                                                          \
+    do {                                                                                           \
+        if (dec) ARX_MCA_BEGIN(LV_MCA_DEC);                                                        \
+        else ARX_MCA_BEGIN(LV_MCA_ENC);                                                            \
+    } while (0)
+#define LV_MCA_END(dec)                                                                            \
+    do {                                                                                           \
+        if (dec) ARX_MCA_END(LV_MCA_DEC);                                                          \
+        else ARX_MCA_END(LV_MCA_ENC);                                                              \
+    } while (0)
+#define LV_MCA_CTR_BEGIN() ARX_MCA_BEGIN(LV_MCA_CTR)
+#define LV_MCA_CTR_END() ARX_MCA_END(LV_MCA_CTR)
+#else
+#define LV_MCA_BEGIN(dec) ((void)0)
+#define LV_MCA_END(dec) ((void)0)
+#define LV_MCA_CTR_BEGIN() ((void)0)
+#define LV_MCA_CTR_END() ((void)0)
+#endif
 #define LV_BYTES (LV_LANES * 4)   /* bytes per vector */
 #define LV_BATCH (LV_LANES * 16)  /* bytes per batch */
 
@@ -67,6 +104,7 @@ ARX_INLINE void LV_FN(transpose)(LV v[4]) {
     do {                                                                                           \
         const LV k0_ = LV_SET1((rk)[0]), k1_ = LV_SET1((rk)[1]), k2_ = LV_SET1((rk)[2]);           \
         const LV k3_ = LV_SET1((rk)[3]), k4_ = LV_SET1((rk)[4]), k5_ = LV_SET1((rk)[5]);           \
+        LV_UNROLL_NB                                                                               \
         for (int j_ = 0; j_ < (nb); j_++) {                                                        \
             s[j_][d] = LV_ROR(LV_ADD(LV_XOR(s[j_][c], k4_), LV_XOR(s[j_][d], k5_)), 3);            \
             s[j_][c] = LV_ROR(LV_ADD(LV_XOR(s[j_][b], k2_), LV_XOR(s[j_][c], k3_)), 5);            \
@@ -79,6 +117,7 @@ ARX_INLINE void LV_FN(transpose)(LV v[4]) {
     do {                                                                                           \
         const LV k0_ = LV_SET1((rk)[0]), k1_ = LV_SET1((rk)[1]), k2_ = LV_SET1((rk)[2]);           \
         const LV k3_ = LV_SET1((rk)[3]), k4_ = LV_SET1((rk)[4]), k5_ = LV_SET1((rk)[5]);           \
+        LV_UNROLL_NB                                                                               \
         for (int j_ = 0; j_ < (nb); j_++) {                                                        \
             s[j_][b] = LV_XOR(LV_SUB(LV_ROR(s[j_][b], 9), LV_XOR(s[j_][a], k0_)), k1_);            \
             s[j_][c] = LV_XOR(LV_SUB(LV_ROL(s[j_][c], 5), LV_XOR(s[j_][b], k2_)), k3_);            \
@@ -94,7 +133,8 @@ ARX_INLINE void LV_FN(enc_round)(LV s[][4], int nb, int a, int b, int c, int d, 
 
 /* Encryption rounds `from`..rounds-1 (from a multiple of 4) on sliced state. */
 ARX_INLINE void LV_FN(enc_rounds)(const lea_ks *ks, LV s[][4], int nb, unsigned from) {
-    for (unsigned r = from; r < ks->rounds; r += 4) {
+    LV_UNROLL
+    for (unsigned r = from; r < LV_ROUNDS(ks); r += 4) {
         LV_ENC_ROUND(s, nb, 0, 1, 2, 3, ks->rk[r]);
         LV_ENC_ROUND(s, nb, 1, 2, 3, 0, ks->rk[r + 1]);
         LV_ENC_ROUND(s, nb, 2, 3, 0, 1, ks->rk[r + 2]);
@@ -103,7 +143,8 @@ ARX_INLINE void LV_FN(enc_rounds)(const lea_ks *ks, LV s[][4], int nb, unsigned 
 }
 
 ARX_INLINE void LV_FN(dec_rounds)(const lea_ks *ks, LV s[][4], int nb) {
-    for (unsigned r = ks->rounds; r != 0; r -= 4) {
+    LV_UNROLL
+    for (unsigned r = LV_ROUNDS(ks); r != 0; r -= 4) {
         LV_DEC_ROUND(s, nb, 3, 0, 1, 2, ks->rk[r - 1]);
         LV_DEC_ROUND(s, nb, 2, 3, 0, 1, ks->rk[r - 2]);
         LV_DEC_ROUND(s, nb, 1, 2, 3, 0, ks->rk[r - 3]);
@@ -115,16 +156,24 @@ ARX_INLINE void LV_FN(dec_rounds)(const lea_ks *ks, LV s[][4], int nb) {
 ARX_INLINE void LV_FN(ecb_batches)(const lea_ks *ks, uint8_t *out, const uint8_t *in, int nb, int dec) {
     LV s[LV_MAX_NB][4];
     for (int j = 0; j < nb; j++) {
+#ifdef LV_LOAD_SLICED
+        LV_LOAD_SLICED(in + j * LV_BATCH, s[j]);
+#else
         for (int q = 0; q < 4; q++) s[j][q] = LV_LOAD(in + j * LV_BATCH + q * LV_BYTES);
         LV_FN(transpose)(s[j]);
+#endif
     }
     if (dec)
         LV_FN(dec_rounds)(ks, s, nb);
     else
         LV_FN(enc_rounds)(ks, s, nb, 0);
     for (int j = 0; j < nb; j++) {
+#ifdef LV_STORE_SLICED
+        LV_STORE_SLICED(out + j * LV_BATCH, s[j]);
+#else
         LV_FN(transpose)(s[j]);
         for (int q = 0; q < 4; q++) LV_STORE(out + j * LV_BATCH + q * LV_BYTES, s[j][q]);
+#endif
     }
 }
 
@@ -140,6 +189,7 @@ ARX_INLINE void LV_FN(ecb_batches)(const lea_ks *ks, uint8_t *out, const uint8_t
 ARX_INLINE void LV_FN(ctr_first4)(const lea_ks *ks, const lea_ctr_pre *pc, uint32_t lo, LV s[][4], int nb) {
     const uint32_t *k0 = ks->rk[0], *k1 = ks->rk[1], *k2 = ks->rk[2], *k3 = ks->rk[3];
     const LV off = LV_CTR_OFFSETS;
+    LV_UNROLL_NB
     for (int j = 0; j < nb; j++) {
         /* X3 = the low counter word loaded little-endian: byte-swapped. */
         LV x3 = LV_BSWAP32(LV_ADD(LV_SET1(lo + (uint32_t)(j * LV_LANES)), off));
@@ -166,12 +216,25 @@ ARX_INLINE void LV_FN(ctr_keystream)(const lea_ks *ks, const lea_ctr_pre *pc, ui
 ARX_INLINE void LV_FN(ctr_batches)(const lea_ks *ks, const lea_ctr_pre *pc, uint32_t lo, uint8_t *out,
                                     const uint8_t *in, int nb) {
     LV s[LV_MAX_NB][4];
+#ifdef LV_LOAD_SLICED
+    /* XOR in the sliced domain: the data is sliced on the way in and out
+     * instead of transposing the keystream. */
+    LV_FN(ctr_first4)(ks, pc, lo, s, nb);
+    LV_FN(enc_rounds)(ks, s, nb, 4);
+    for (int j = 0; j < nb; j++) {
+        LV d[4];
+        LV_LOAD_SLICED(in + j * LV_BATCH, d);
+        for (int q = 0; q < 4; q++) d[q] = LV_XOR(d[q], s[j][q]);
+        LV_STORE_SLICED(out + j * LV_BATCH, d);
+    }
+#else
     LV_FN(ctr_keystream)(ks, pc, lo, s, nb);
     for (int j = 0; j < nb; j++)
         for (int q = 0; q < 4; q++) {
             size_t o = (size_t)(j * LV_BATCH + q * LV_BYTES);
             LV_STORE(out + o, LV_XOR(LV_LOAD(in + o), s[j][q]));
         }
+#endif
 }
 
 /* ---- tails: 1..LV_LANES-1 blocks, one batch's work ----------------------- */
@@ -221,14 +284,24 @@ static inline void LV_FN(ctr_tail)(const lea_ks *ks, const lea_ctr_pre *pc, uint
 
 /* ---- the backend's kernels (cipher.h contract) ---------------------------- */
 
-static inline void LV_FN(ecb)(const void *ks_, uint8_t *out, const uint8_t *in, size_t n, int dec) {
+/* In an llvm-mca build, inlined into encrypt and decrypt each: with `dec`
+ * a variable, compilers lay the two loops out interleaved and the regions
+ * cross. */
+#ifdef LV_MCA_ENC
+ARX_INLINE
+#else
+static inline
+#endif
+void LV_FN(ecb)(const void *ks_, uint8_t *out, const uint8_t *in, size_t n, int dec) {
     const lea_ks *ks = (const lea_ks *)ks_;
     const size_t wide = dec ? LV_DEC_NB : LV_ENC_NB;
     for (; n >= wide * LV_LANES; n -= wide * LV_LANES, in += wide * LV_BATCH, out += wide * LV_BATCH) {
+        LV_MCA_BEGIN(dec);
         if (dec)
             LV_FN(ecb_batches)(ks, out, in, LV_DEC_NB, 1);
         else
             LV_FN(ecb_batches)(ks, out, in, LV_ENC_NB, 0);
+        LV_MCA_END(dec);
     }
     for (; n >= LV_LANES; n -= LV_LANES, in += LV_BATCH, out += LV_BATCH)
         LV_FN(ecb_batches)(ks, out, in, 1, dec);
@@ -254,7 +327,9 @@ static inline void LV_FN(decrypt)(const void *ks, uint8_t *out, const uint8_t *i
 static inline void LV_FN(ctr_run)(const lea_ks *ks, const lea_ctr_pre *pc, uint32_t lo, uint8_t *out,
                                   const uint8_t *in, size_t m) {
     for (; m >= LV_ENC_NB * LV_LANES; m -= LV_ENC_NB * LV_LANES) {
+        LV_MCA_CTR_BEGIN();
         LV_FN(ctr_batches)(ks, pc, lo, out, in, LV_ENC_NB);
+        LV_MCA_CTR_END();
         lo += LV_ENC_NB * LV_LANES, in += LV_ENC_NB * LV_BATCH, out += LV_ENC_NB * LV_BATCH;
     }
     for (; m >= LV_LANES; m -= LV_LANES) {
@@ -319,3 +394,15 @@ static inline void LV_FN(ctr_xor)(const void *ks_, uint8_t *ctr, uint8_t *out, c
 #undef LV_MASK_LOAD
 #undef LV_MASK_STORE
 #undef LV_HALF
+#undef LV_LOAD_SLICED
+#undef LV_STORE_SLICED
+#undef LV_ROUNDS
+#undef LV_UNROLL
+#undef LV_UNROLL_NB
+#undef LV_MCA_ENC
+#undef LV_MCA_DEC
+#undef LV_MCA_CTR
+#undef LV_MCA_BEGIN
+#undef LV_MCA_END
+#undef LV_MCA_CTR_BEGIN
+#undef LV_MCA_CTR_END
