@@ -34,6 +34,7 @@ static void cham64_setup(cham64_ks *ks, const uint8_t *key, unsigned rounds) {
     ks->rounds = rounds;
     for (unsigned i = 0; i < CHAM_MAX_RK; i++)
         for (unsigned l = 0; l < 4; l++) ks->rkv[i][l] = (uint32_t)ks->rk[i] * 0x10001u;
+    for (unsigned i = 0; i < CHAM_MAX_RK; i++) ks->tw_rk[i] = ks->rk[i] * UINT64_C(0x0001000100010001);
 }
 
 static void cham128_setup(cham128_ks *ks, const uint8_t *key, unsigned nk, unsigned rounds) {
@@ -185,14 +186,16 @@ static const arx_backend cham128_ref_backend = {"ref", 0, 1, cham128_ref_encrypt
 
 /* ---- descriptors ----------------------------------------------------------- */
 
-/* Reference first, then the x86 backends, widest last (the registry takes
- * the last one the CPU runs). */
+/* Reference first, then (CHAM-64) the portable SWAR backend, then the x86
+ * backends, widest last (the registry takes the last one the CPU runs). */
+#define CHAM_TWOWAY_64 &cham64_twoway_backend,
+#define CHAM_TWOWAY_128
 #if ARX_X86_SIMD
 #define CHAM_BACKENDS(w)                                                                           \
-    {&cham##w##_ref_backend, &cham##w##_sse2_backend, &cham##w##_avx2_backend,                     \
+    {&cham##w##_ref_backend, CHAM_TWOWAY_##w &cham##w##_sse2_backend, &cham##w##_avx2_backend,     \
      &cham##w##_avx512_backend, NULL}
 #else
-#define CHAM_BACKENDS(w) {&cham##w##_ref_backend, NULL}
+#define CHAM_BACKENDS(w) {&cham##w##_ref_backend, CHAM_TWOWAY_##w NULL}
 #endif
 
 #define CHAM_DESC(id, str, bb, kb, kstype, setupfn, w)                                             \
