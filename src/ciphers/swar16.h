@@ -150,4 +150,102 @@ ARX_INLINE swar_t swar_irep(uint16_t v) {
     return swar_interleave(SWAR_REP(v));
 }
 
+
+/* ---- the kernels around a cipher's rounds ---------------------------------
+ *
+ * SWAR_KERNELS(P, KS, BB, W, NB, ENC, DEC, IN, OUT) writes the backend's
+ * three kernels P##_encrypt, P##_decrypt, P##_ctr for a cipher with BB-byte
+ * blocks of W 16-bit words, given ENC(ks, x, nb) and DEC(ks, x, nb) that
+ * transform the words x[u][0..W-1] of nb batches (u < nb <= NB) in place, and
+ * IN/OUT, the layout's entry and exit per register (identity for plain
+ * lanes, swar_interleave/swar_deinterleave). NB batches run side by side, so
+ * each round's chain of dependent operations overlaps the others'. A tail of
+ * fewer than SWAR_LANES blocks runs as one zero-padded batch. Counter mode
+ * builds the counter words in the registers (lane i of word w from the
+ * integer ctr + i; BB = 16 as hi:lo) and never stores counter blocks.
+ */
+#define SWAR_ID(x) (x)
+#define SWAR_FOR_U _Pragma("GCC unroll 4") for (unsigned u = 0; u < nb; u++)
+#define SWAR_KERNELS(P, KS, BB, W, NB, ENC, DEC, IN, OUT)                                          \
+    ARX_INLINE void P##_batch(const KS *ks, uint8_t *out, const uint8_t *in, unsigned nb, int dec) { \
+        swar_t x[NB][W];                                                                           \
+        SWAR_FOR_U for (unsigned w = 0; w < W; w++) x[u][w] =                                      \
+            IN(swar_gather(in + (BB) * SWAR_LANES * u, BB, w));                                    \
+        if (dec)                                                                                   \
+            DEC(ks, x, nb);                                                                        \
+        else                                                                                       \
+            ENC(ks, x, nb);                                                                        \
+        SWAR_FOR_U for (unsigned w = 0; w < W; w++)                                                \
+            swar_scatter(out + (BB) * SWAR_LANES * u, BB, w, OUT(x[u][w]));                        \
+    }                                                                                              \
+    static void P##_blocks(const void *vks, uint8_t *out, const uint8_t *in, size_t n, int dec) {  \
+        const KS *ks = vks;                                                                        \
+        for (; n >= (NB) * SWAR_LANES; n -= (NB) * SWAR_LANES) {                                   \
+            P##_batch(ks, out, in, NB, dec);                                                       \
+            in += (BB) * (NB) * SWAR_LANES, out += (BB) * (NB) * SWAR_LANES;                       \
+        }                                                                                          \
+        for (; n >= SWAR_LANES; n -= SWAR_LANES) {                                                 \
+            P##_batch(ks, out, in, 1, dec);                                                        \
+            in += (BB) * SWAR_LANES, out += (BB) * SWAR_LANES;                                     \
+        }                                                                                          \
+        if (n) {                                                                                   \
+            uint8_t buf[(BB) * SWAR_LANES] = {0};                                                  \
+            memcpy(buf, in, (BB) * n);                                                             \
+            P##_batch(ks, buf, buf, 1, dec);                                                       \
+            memcpy(out, buf, (BB) * n);                                                            \
+            arx_wipe(buf, sizeof buf);                                                             \
+        }                                                                                          \
+    }                                                                                              \
+    static void P##_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {           \
+        P##_blocks(ks, out, in, n, 0);                                                             \
+    }                                                                                              \
+    static void P##_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {           \
+        P##_blocks(ks, out, in, n, 1);                                                             \
+    }                                                                                              \
+    /* nb batches from the counter hi:lo; m < nb * SWAR_LANES: keep m blocks */                    \
+    ARX_INLINE void P##_ctr_batch(const KS *ks, uint64_t hi, uint64_t lo, uint8_t *out,            \
+                                  const uint8_t *in, unsigned nb, size_t m) {                      \
+        swar_t x[NB][W];                                                                           \
+        SWAR_FOR_U for (unsigned w = 0; w < W; w++) {                                              \
+            swar_t v = 0;                                                                          \
+            for (unsigned i = 0; i < SWAR_LANES; i++) {                                            \
+                uint64_t l = lo + SWAR_LANES * u + i, h = hi + (l < lo); /* public carry */        \
+                v |= (swar_t)swar_ctr_word(h, l, BB, w) << (16 * i);                               \
+            }                                                                                      \
+            x[u][w] = IN(v);                                                                       \
+        }                                                                                          \
+        ENC(ks, x, nb);                                                                            \
+        if (m >= (size_t)nb * SWAR_LANES) {                                                        \
+            SWAR_FOR_U for (unsigned w = 0; w < W; w++) {                                          \
+                const size_t o = (BB) * SWAR_LANES * u;                                            \
+                swar_scatter(out + o, BB, w, swar_gather(in + o, BB, w) ^ OUT(x[u][w]));           \
+            }                                                                                      \
+        } else {                                                                                   \
+            uint8_t buf[(BB) * (NB) * SWAR_LANES];                                                 \
+            SWAR_FOR_U for (unsigned w = 0; w < W; w++)                                            \
+                swar_scatter(buf + (BB) * SWAR_LANES * u, BB, w, OUT(x[u][w]));                    \
+            arx_xor(out, in, buf, (BB) * m);                                                       \
+            arx_wipe(buf, sizeof buf);                                                             \
+        }                                                                                          \
+    }                                                                                              \
+    static void P##_ctr(const void *vks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t n) { \
+        const KS *ks = vks;                                                                        \
+        uint64_t hi = (BB) == 16 ? arx_load64_be(ctr) : 0;                                         \
+        uint64_t lo = (BB) == 16 ? arx_load64_be(ctr + 8)                                          \
+                    : (BB) == 8  ? arx_load64_be(ctr)                                              \
+                                 : arx_load32_be(ctr);                                             \
+        while (n) {                                                                                \
+            const size_t m = n < (NB) * SWAR_LANES ? n : (NB) * SWAR_LANES;                        \
+            if (m == (NB) * SWAR_LANES)                                                            \
+                P##_ctr_batch(ks, hi, lo, out, in, NB, m);                                         \
+            else                                                                                   \
+                P##_ctr_batch(ks, hi, lo, out, in, (unsigned)((m + SWAR_LANES - 1) / SWAR_LANES), m); \
+            hi += (lo + m < lo), lo += m;                                                          \
+            in += (BB) * m, out += (BB) * m, n -= m;                                               \
+        }                                                                                          \
+        if ((BB) == 16) arx_store64_be(ctr, hi), arx_store64_be(ctr + 8, lo);                      \
+        else if ((BB) == 8) arx_store64_be(ctr, lo);                                               \
+        else arx_store32_be(ctr, (uint32_t)lo);                                                    \
+    }
+
 #endif

@@ -14,8 +14,7 @@
 #include "../swar16.h"
 
 /* Independent batches per pass: the rounds of one batch form a chain of
- * rotations and additions, a second one fills the gaps (see the kernel
- * comment in the final message / docs for the measurement). */
+ * rotations and additions, a second batch fills the gaps. */
 #ifndef CHAM_TW_NB
 #define CHAM_TW_NB 2
 #endif
@@ -77,82 +76,7 @@ ARX_INLINE void cham64_tw_dec(const cham64_ks *ks, swar_t x[][4], unsigned nb) {
     UNROLL FOR_U x[u][2] = swar_rol(x[u][2], 8);
 }
 
-/* nb batches of SWAR_LANES blocks from in to out (out == in allowed: every
- * word is read before any is written). */
-ARX_INLINE void cham64_tw_ecb(const cham64_ks *ks, uint8_t *out, const uint8_t *in, unsigned nb, int dec) {
-    swar_t x[CHAM_TW_NB][4];
-    UNROLL FOR_U for (unsigned w = 0; w < 4; w++) x[u][w] = swar_gather(in + 8 * SWAR_LANES * u, 8, w);
-    if (dec)
-        cham64_tw_dec(ks, x, nb);
-    else
-        cham64_tw_enc(ks, x, nb);
-    UNROLL FOR_U for (unsigned w = 0; w < 4; w++) swar_scatter(out + 8 * SWAR_LANES * u, 8, w, x[u][w]);
-}
-
-static void cham64_tw_blocks(const void *vks, uint8_t *out, const uint8_t *in, size_t n, int dec) {
-    const cham64_ks *ks = vks;
-    for (; n >= CHAM_TW_BLOCKS; n -= CHAM_TW_BLOCKS, in += 8 * CHAM_TW_BLOCKS, out += 8 * CHAM_TW_BLOCKS)
-        cham64_tw_ecb(ks, out, in, CHAM_TW_NB, dec);
-    for (; n >= SWAR_LANES; n -= SWAR_LANES, in += 8 * SWAR_LANES, out += 8 * SWAR_LANES)
-        cham64_tw_ecb(ks, out, in, 1, dec);
-    if (n) { /* the last blocks as one zero-padded batch */
-        uint8_t buf[8 * SWAR_LANES] = {0};
-        memcpy(buf, in, 8 * n);
-        cham64_tw_ecb(ks, buf, buf, 1, dec);
-        memcpy(out, buf, 8 * n);
-        arx_wipe(buf, sizeof buf);
-    }
-}
-
-static void cham64_twoway_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
-    cham64_tw_blocks(ks, out, in, n, 0);
-}
-static void cham64_twoway_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
-    cham64_tw_blocks(ks, out, in, n, 1);
-}
-
-/*
- * Counter mode: the counter blocks are built as words straight in the SWAR
- * registers (lane i of word w from the integer ctr + i), never stored as
- * blocks; the keystream meets the input word by word. nb batches; a short
- * last group (n < nb * SWAR_LANES) computes whole batches and keeps n blocks.
- */
-ARX_INLINE void cham64_tw_ctr_batch(const cham64_ks *ks, uint64_t c, uint8_t *out, const uint8_t *in,
-                                    unsigned nb, size_t n) {
-    swar_t x[CHAM_TW_NB][4];
-    UNROLL FOR_U for (unsigned w = 0; w < 4; w++) {
-        swar_t v = 0;
-        for (unsigned i = 0; i < SWAR_LANES; i++)
-            v |= (swar_t)swar_ctr_word(0, c + SWAR_LANES * u + i, 8, w) << (16 * i);
-        x[u][w] = v;
-    }
-    cham64_tw_enc(ks, x, nb);
-    if (n >= (size_t)nb * SWAR_LANES) {
-        UNROLL FOR_U for (unsigned w = 0; w < 4; w++) {
-            const size_t o = 8 * SWAR_LANES * u;
-            swar_scatter(out + o, 8, w, swar_gather(in + o, 8, w) ^ x[u][w]);
-        }
-    } else {
-        uint8_t buf[8 * CHAM_TW_BLOCKS];
-        UNROLL FOR_U for (unsigned w = 0; w < 4; w++) swar_scatter(buf + 8 * SWAR_LANES * u, 8, w, x[u][w]);
-        arx_xor(out, in, buf, 8 * n);
-        arx_wipe(buf, sizeof buf);
-    }
-}
-
-static void cham64_twoway_ctr(const void *vks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t n) {
-    const cham64_ks *ks = vks;
-    uint64_t c = arx_load64_be(ctr);
-    for (; n >= CHAM_TW_BLOCKS; n -= CHAM_TW_BLOCKS, in += 8 * CHAM_TW_BLOCKS, out += 8 * CHAM_TW_BLOCKS) {
-        cham64_tw_ctr_batch(ks, c, out, in, CHAM_TW_NB, CHAM_TW_BLOCKS);
-        c += CHAM_TW_BLOCKS;
-    }
-    for (; n > 0; n -= n < SWAR_LANES ? n : SWAR_LANES, in += 8 * SWAR_LANES, out += 8 * SWAR_LANES) {
-        cham64_tw_ctr_batch(ks, c, out, in, 1, n);
-        c += n < SWAR_LANES ? n : SWAR_LANES;
-    }
-    arx_store64_be(ctr, c);
-}
+SWAR_KERNELS(cham64_twoway, cham64_ks, 8, 4, CHAM_TW_NB, cham64_tw_enc, cham64_tw_dec, SWAR_ID, SWAR_ID)
 
 const arx_backend cham64_twoway_backend = {"twoway", 0, SWAR_LANES, cham64_twoway_encrypt,
                                            cham64_twoway_decrypt, cham64_twoway_ctr};
