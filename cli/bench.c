@@ -281,7 +281,7 @@ int arx_cmd_bench(int argc, char **argv) {
                     if (all_backends) {
                         if (!arx_cipher_backend_available(c, b)) continue;
                     } else if (o.backend) {
-                        if (strcmp(o.backend, bn)) continue;
+                        if (!want(o.backend, bn)) continue; /* comma-separated names */
                     } else if (b > 0) {
                         break; /* default: the backend dispatch picks, once */
                     }

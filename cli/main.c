@@ -42,7 +42,7 @@ static void usage(FILE *f) {
           "          [--force] [--quiet]\n"
           "                            exit 1 if the key is wrong or the file was altered\n"
           "  selftest                  known-answer tests for every cipher, mode and backend\n"
-          "  bench [--cipher C] [--mode M] [--size BYTES] [--backend B|all] [--seconds S] [--json]\n"
+          "  bench [--cipher C] [--mode M] [--size BYTES] [--backend B[,B...]|all] [--seconds S] [--json]\n"
           "        [--threads N,N,...] [--scaling] [--baselines|--no-baselines]\n"
           "                            speed in TSC cycles per byte and GB/s at BYTES and 64;\n"
           "                            C and M may be comma-separated lists\n"

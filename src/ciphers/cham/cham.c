@@ -34,6 +34,7 @@ static void cham64_setup(cham64_ks *ks, const uint8_t *key, unsigned rounds) {
     ks->rounds = rounds;
     for (unsigned i = 0; i < CHAM_MAX_RK; i++)
         for (unsigned l = 0; l < 4; l++) ks->rkv[i][l] = (uint32_t)ks->rk[i] * 0x10001u;
+    for (unsigned i = 0; i < CHAM_MAX_RK; i++) ks->tw_rk[i] = ks->rk[i] * UINT64_C(0x0001000100010001);
 }
 
 static void cham128_setup(cham128_ks *ks, const uint8_t *key, unsigned nk, unsigned rounds) {
@@ -185,10 +186,13 @@ static const arx_backend cham128_ref_backend = {"ref", 0, 1, cham128_ref_encrypt
 
 /* ---- descriptors ----------------------------------------------------------- */
 
-/* Reference first, then the x86 backends, widest last, then the ARM ones
- * (the registry takes the last one the CPU runs). CHAM-64's neon-arm comes
- * before neon, to be chosen by name: llvm-mca predicts it slower than neon on
- * both Cortex-A53 and Cortex-A72 (bench/mca/run.sh; cham_neon.c). */
+/* Reference first, then (CHAM-64) the portable SWAR backend, then the x86
+ * backends, widest last, then the ARM ones (the registry takes the last one
+ * the CPU runs). CHAM-64's neon-arm comes before neon, to be chosen by name:
+ * llvm-mca predicts it slower than neon on both Cortex-A53 and Cortex-A72
+ * (bench/mca/run.sh; cham_neon.c). */
+#define CHAM_TWOWAY_64 &cham64_twoway_backend,
+#define CHAM_TWOWAY_128
 #if ARX_X86_SIMD
 #define CHAM_X86(w) &cham##w##_sse2_backend, &cham##w##_avx2_backend, &cham##w##_avx512_backend,
 #else
@@ -201,7 +205,7 @@ static const arx_backend cham128_ref_backend = {"ref", 0, 1, cham128_ref_encrypt
 #define CHAM_ARM64
 #define CHAM_ARM128
 #endif
-#define CHAM_BACKENDS(w) {&cham##w##_ref_backend, CHAM_X86(w) CHAM_ARM##w NULL}
+#define CHAM_BACKENDS(w) {&cham##w##_ref_backend, CHAM_TWOWAY_##w CHAM_X86(w) CHAM_ARM##w NULL}
 
 #define CHAM_DESC(id, str, bb, kb, kstype, setupfn, w)                                             \
     const arx_cipher_desc arx_desc_##id = {str, "cham", bb, kb, sizeof(kstype), setupfn, CHAM_BACKENDS(w)}

@@ -22,6 +22,9 @@ typedef struct cham64_ks {
     uint16_t rk[CHAM_MAX_RK];
     unsigned rounds;
     _Alignas(16) uint32_t rkv[CHAM_MAX_RK][4];
+    /* rk[i] in each 16-bit lane of a uint64_t, for cham_twoway.c (a 32-bit
+     * target's uint32_t SWAR registers take the low half, the same key twice) */
+    uint64_t tw_rk[CHAM_MAX_RK];
 } cham64_ks;
 
 typedef struct cham128_ks {
@@ -70,6 +73,9 @@ ARX_INLINE void cham_ctr_add(uint8_t *ctr, unsigned bytes, uint64_t n) {
                              size_t n);                                                            \
     extern const arx_backend cham64_##isa##_backend;                                               \
     extern const arx_backend cham128_##isa##_backend;
+
+/* The portable SWAR backend for CHAM-64 (cham_twoway.c), on every target. */
+extern const arx_backend cham64_twoway_backend;
 
 #if ARX_X86_SIMD
 CHAM_DECLARE_ISA(sse2)

@@ -47,6 +47,7 @@ static void simeck_32_64_setup(void *vks, const uint8_t *key) {
         t[1] = t[2];
         t[2] = nt;
     }
+    simeck32_twoway_setup(ks);
     arx_wipe(t, sizeof t);
     arx_wipe(&k, sizeof k);
 }
@@ -188,6 +189,14 @@ SIMECK_REF_BACKEND(64, simeck_ks32)
 #define SIMECK_DESC_SIMD SIMECK_DESC
 #endif
 
-SIMECK_DESC_SIMD(32, 64, simeck_ks16)
+/* SIMECK32: the reference, the portable SWAR backend, then the x86 ones. */
+#if ARX_X86_SIMD
+const arx_cipher_desc arx_desc_simeck_32_64 = {
+    "simeck-32-64", "simeck", 4, 8, sizeof(simeck_ks16), simeck_32_64_setup,
+    {&simeck32_ref, &simeck32_twoway, &simeck32_sse2, &simeck32_avx2, &simeck32_avx512, NULL}};
+#else
+const arx_cipher_desc arx_desc_simeck_32_64 = {"simeck-32-64", "simeck", 4, 8, sizeof(simeck_ks16),
+                                               simeck_32_64_setup, {&simeck32_ref, &simeck32_twoway, NULL}};
+#endif
 SIMECK_DESC(48, 96, simeck_ks32)
 SIMECK_DESC_SIMD(64, 128, simeck_ks32)

@@ -16,6 +16,7 @@
 typedef struct {
     uint16_t rk[32];
     unsigned rounds;
+    uint64_t tw_rk[32]; /* rk[i] in every lane of simeck_twoway.c's layout */
 } simeck_ks16;
 
 typedef struct {
@@ -28,6 +29,11 @@ void simeck32_encrypt_block(const simeck_ks16 *ks, uint8_t *out, const uint8_t *
 void simeck32_decrypt_block(const simeck_ks16 *ks, uint8_t *out, const uint8_t *in);
 void simeck64_encrypt_block(const simeck_ks32 *ks, uint8_t *out, const uint8_t *in);
 void simeck64_decrypt_block(const simeck_ks32 *ks, uint8_t *out, const uint8_t *in);
+
+/* SIMECK32's portable SWAR backend (simeck_twoway.c), on every target, and
+ * its part of the key schedule: tw_rk from rk. */
+extern const arx_backend simeck32_twoway;
+void simeck32_twoway_setup(simeck_ks16 *ks);
 
 #if ARX_X86_SIMD
 /* The backends, one ISA file each (on ../twoword_simd.h). */

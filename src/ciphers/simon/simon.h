@@ -15,6 +15,7 @@
 typedef struct {
     uint16_t rk[32];
     unsigned rounds;
+    uint64_t tw_rk[32]; /* rk[i] in every lane of simon_twoway.c's layout */
 } simon_ks16;
 
 typedef struct {
@@ -32,6 +33,11 @@ void simon64_encrypt_block(const simon_ks32 *ks, uint8_t *out, const uint8_t *in
 void simon64_decrypt_block(const simon_ks32 *ks, uint8_t *out, const uint8_t *in);
 void simon128_encrypt_block(const simon_ks64 *ks, uint8_t *out, const uint8_t *in);
 void simon128_decrypt_block(const simon_ks64 *ks, uint8_t *out, const uint8_t *in);
+
+/* SIMON32's portable SWAR backend (simon_twoway.c), on every target, and its
+ * part of the key schedule: tw_rk from rk. */
+extern const arx_backend simon32_twoway;
+void simon32_twoway_setup(simon_ks16 *ks);
 
 #if ARX_X86_SIMD
 /* The backends, one ISA file each (on ../twoword_simd.h). */

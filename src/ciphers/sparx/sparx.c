@@ -216,6 +216,8 @@ static void sparx_setup(sparx_ks *ks, const uint8_t *key, unsigned key_words, un
         kperm(k, (uint16_t)(c + 1));
     }
     ks->steps = steps;
+    for (unsigned c = 0; c < SPARX_MAX_ROWS; c++)
+        for (unsigned i = 0; i < 8; i++) ks->tw_rk[c][i] = ks->rk[c][i] * UINT64_C(0x0001000100010001);
     arx_wipe(k, sizeof k);
     sparx_build_programs(ks, branches, row_words / 2, steps);
 }
@@ -392,14 +394,14 @@ static const arx_backend sparx128_ref_backend = {"ref", 0, 1, sparx128_ref_encry
 
 /* ---- descriptors ----------------------------------------------------------- */
 
-/* Reference first, then the x86 backends, widest last (the registry takes
- * the last one the CPU runs). */
+/* Reference first, then the portable SWAR backend, then the x86 backends,
+ * widest last (the registry takes the last one the CPU runs). */
 #if ARX_X86_SIMD
 #define SPARX_BACKENDS(w)                                                                          \
-    {&sparx##w##_ref_backend, &sparx##w##_sse2_backend, &sparx##w##_avx2_backend,                  \
-     &sparx##w##_avx512_backend, NULL}
+    {&sparx##w##_ref_backend, &sparx##w##_twoway_backend, &sparx##w##_sse2_backend,                \
+     &sparx##w##_avx2_backend, &sparx##w##_avx512_backend, NULL}
 #else
-#define SPARX_BACKENDS(w) {&sparx##w##_ref_backend, NULL}
+#define SPARX_BACKENDS(w) {&sparx##w##_ref_backend, &sparx##w##_twoway_backend, NULL}
 #endif
 
 const arx_cipher_desc arx_desc_sparx_64_128 = {

@@ -37,6 +37,9 @@ typedef struct sparx_ks {
     unsigned steps;
     _Alignas(16) uint32_t enc[SPARX_ENC_ROWS][4];
     _Alignas(16) uint32_t dec[SPARX_DEC_ROWS][4];
+    /* rk in every 16-bit lane of a uint64_t, for sparx_twoway.c (a 32-bit
+     * target's uint32_t SWAR registers take the low half) */
+    uint64_t tw_rk[SPARX_MAX_ROWS][8];
 } sparx_ks;
 
 /* Reference single-block functions and block loops (sparx.c). */
@@ -73,6 +76,10 @@ ARX_INLINE void sparx_ctr_add(uint8_t *ctr, unsigned bytes, uint64_t n) {
                               size_t n);                                                           \
     extern const arx_backend sparx64_##isa##_backend;                                              \
     extern const arx_backend sparx128_##isa##_backend;
+
+/* The portable SWAR backends (sparx_twoway.c), on every target. */
+extern const arx_backend sparx64_twoway_backend;
+extern const arx_backend sparx128_twoway_backend;
 
 #if ARX_X86_SIMD
 SPARX_DECLARE_ISA(sse2)

@@ -42,6 +42,7 @@ static void speck16_setup(speck_ks16 *ks, const uint8_t *key, unsigned m, unsign
         k = (uint16_t)(arx_rotl16(k, 2) ^ l[s]);
         ks->rk[i + 1] = k;
     }
+    for (unsigned i = 0; i < rounds; i++) ks->tw_rk[i] = ks->rk[i] * UINT64_C(0x0001000100010001);
     arx_wipe(l, sizeof l);
     arx_wipe(&k, sizeof k);
 }
@@ -241,7 +242,9 @@ static void speck_128_256_setup(void *ks, const uint8_t *key) { speck_w64_setup(
 #define SPECK_DESC_SIMD SPECK_DESC
 #endif
 
-SPECK_DESC(32, 64, speck_ks16)
+/* SPECK32: the reference, then the portable SWAR backend. */
+const arx_cipher_desc arx_desc_speck_32_64 = {"speck-32-64", "speck", 4, 8, sizeof(speck_ks16),
+                                              speck_32_64_setup, {&speck32_ref, &speck32_twoway, NULL}};
 SPECK_DESC(48, 72, speck_ks32)
 SPECK_DESC(48, 96, speck_ks32)
 SPECK_DESC_SIMD(64, 96, speck_ks32)

@@ -16,6 +16,7 @@
 typedef struct {
     uint16_t rk[22];
     unsigned rounds;
+    uint64_t tw_rk[22]; /* rk[i] in every 16-bit lane, for speck_twoway.c */
 } speck_ks16;
 
 typedef struct {
@@ -33,6 +34,9 @@ void speck64_encrypt_block(const speck_ks32 *ks, uint8_t *out, const uint8_t *in
 void speck64_decrypt_block(const speck_ks32 *ks, uint8_t *out, const uint8_t *in);
 void speck128_encrypt_block(const speck_ks64 *ks, uint8_t *out, const uint8_t *in);
 void speck128_decrypt_block(const speck_ks64 *ks, uint8_t *out, const uint8_t *in);
+
+/* SPECK32's portable SWAR backend (speck_twoway.c), on every target. */
+extern const arx_backend speck32_twoway;
 
 #if ARX_X86_SIMD
 /* The backends, one ISA file each. */
