@@ -36,7 +36,7 @@ __global__ void __launch_bounds__(ARXCU_THREADS)
     k_gcm(const __grid_constant__ arxcu_sched ks, const cu_gcm_tabs *tabs, cu_gcm_ctr c, uint8_t *out,
           const uint8_t *in, size_t nbytes, unsigned long long *acc) {
     cu_gf v = cu_gcm_thread<C, DEC>(ks.w, tabs, c, out, in, nbytes, blockIdx.x, threadIdx.x);
-#pragma unroll
+ARXCU_UNROLL
     for (int o = 16; o > 0; o >>= 1) {
         v.w0 ^= __shfl_xor_sync(0xffffffffu, v.w0, o);
         v.w1 ^= __shfl_xor_sync(0xffffffffu, v.w1, o);
@@ -253,7 +253,7 @@ static int check_dev_ptrs(const void *out, const void *in, size_t len) {
     if (len && (((uintptr_t)out | (uintptr_t)in) & 15)) return ARXCU_ERR_ALIGN;
     return ARX_OK;
 }
-static int need_device(void) { return arxcu_device_count() > 0 ? ARX_OK : ARXCU_ERR_NO_DEVICE; }
+static int need_device(void) { return arxcu_device_count() > 0 ? (int)ARX_OK : (int)ARXCU_ERR_NO_DEVICE; }
 
 static int check_ecb(const arxcu_key *k, const void *out, const void *in, size_t len) {
     if (!k) return ARX_ERR_NULL;
@@ -599,19 +599,19 @@ extern "C" int arxcu_malloc(void **d_ptr, size_t len) {
     *d_ptr = NULL;
     int rc = need_device();
     if (rc) return rc;
-    return cudaMalloc(d_ptr, len ? len : 16) == cudaSuccess ? ARX_OK : (cudaGetLastError(), ARXCU_ERR_CUDA);
+    return cudaMalloc(d_ptr, len ? len : 16) == cudaSuccess ? (int)ARX_OK : (cudaGetLastError(), (int)ARXCU_ERR_CUDA);
 }
 extern "C" void arxcu_free(void *d_ptr) {
     if (d_ptr) cudaFree(d_ptr);
 }
 extern "C" int arxcu_memcpy_h2d(void *d_dst, const void *src, size_t len) {
     if (!len) return ARX_OK;
-    return cudaMemcpy(d_dst, src, len, cudaMemcpyHostToDevice) == cudaSuccess ? ARX_OK : ARXCU_ERR_CUDA;
+    return cudaMemcpy(d_dst, src, len, cudaMemcpyHostToDevice) == cudaSuccess ? (int)ARX_OK : (int)ARXCU_ERR_CUDA;
 }
 extern "C" int arxcu_memcpy_d2h(void *dst, const void *d_src, size_t len) {
     if (!len) return ARX_OK;
-    return cudaMemcpy(dst, d_src, len, cudaMemcpyDeviceToHost) == cudaSuccess ? ARX_OK : ARXCU_ERR_CUDA;
+    return cudaMemcpy(dst, d_src, len, cudaMemcpyDeviceToHost) == cudaSuccess ? (int)ARX_OK : (int)ARXCU_ERR_CUDA;
 }
 extern "C" int arxcu_synchronize(void) {
-    return cudaDeviceSynchronize() == cudaSuccess ? ARX_OK : ARXCU_ERR_CUDA;
+    return cudaDeviceSynchronize() == cudaSuccess ? (int)ARX_OK : (int)ARXCU_ERR_CUDA;
 }

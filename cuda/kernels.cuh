@@ -155,11 +155,11 @@ ARXCU_HD void cu_ecb_thread(const uint32_t *rk, uint8_t *out, const uint8_t *in,
     uint4 *vout = (uint4 *)out;
     uint4 v[ARXCU_BPT];
     if (base + (ARXCU_BPT - 1) * ARXCU_THREADS < nfull) { /* the whole tile: no per-unit checks */
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned k = 0; k < ARXCU_BPT; k++) v[k] = vin[base + k * ARXCU_THREADS];
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned k = 0; k < ARXCU_BPT; k++) v[k] = cu_unit<C, DEC>(rk, v[k]);
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned k = 0; k < ARXCU_BPT; k++) vout[base + k * ARXCU_THREADS] = v[k];
         return;
     }
@@ -185,9 +185,9 @@ ARXCU_HD void cu_ctr_thread(const uint32_t *rk, cu_ctr_base c, uint8_t *out, con
     uint4 *vout = (uint4 *)out;
     uint4 ks[ARXCU_BPT];
     if (base + (ARXCU_BPT - 1) * ARXCU_THREADS < nfull) {
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned k = 0; k < ARXCU_BPT; k++) ks[k] = cu_ctr_unit<C>(rk, c, base + k * ARXCU_THREADS);
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned k = 0; k < ARXCU_BPT; k++) {
             size_t u = base + k * ARXCU_THREADS;
             vout[u] = cu_xor4(vin[u], ks[k]);
@@ -252,7 +252,7 @@ ARXCU_HD cu_gf cu_gcm_thread(const uint32_t *rk, const cu_gcm_tabs *tabs, cu_gcm
     cu_gf acc = {0, 0};
     size_t last = 0;
     int any = 0;
-#pragma unroll
+ARXCU_UNROLL
     for (unsigned k = 0; k < ARXCU_BPT; k++) {
         size_t u = base + k * ARXCU_THREADS;
         if (u >= nb) break;

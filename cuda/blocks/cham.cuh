@@ -10,7 +10,7 @@ template <unsigned R> struct CuCham64 {
     ARXCU_HD static void enc(const uint32_t *rk, uint32_t x[2]) {
         uint16_t x0 = (uint16_t)x[0], x1 = (uint16_t)(x[0] >> 16);
         uint16_t x2 = (uint16_t)x[1], x3 = (uint16_t)(x[1] >> 16);
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned i = 0; i < R; i += 2) {
             uint16_t t;
             t = (uint16_t)((x0 ^ (uint16_t)i) + (cu_rotl16(x1, 1) ^ (uint16_t)rk[i & 15u]));
@@ -26,7 +26,7 @@ template <unsigned R> struct CuCham64 {
     ARXCU_HD static void dec(const uint32_t *rk, uint32_t x[2]) {
         uint16_t x0 = (uint16_t)x[0], x1 = (uint16_t)(x[0] >> 16);
         uint16_t x2 = (uint16_t)x[1], x3 = (uint16_t)(x[1] >> 16);
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned i = R; i != 0; i -= 2) {
             uint16_t t;
             t = x0; x0 = x2; x2 = t;
@@ -45,7 +45,7 @@ template <unsigned R> struct CuCham128 {
     static constexpr unsigned BB = 16;
     ARXCU_HD static void enc(const uint32_t *rk, uint32_t x[4]) {
         uint32_t x0 = x[0], x1 = x[1], x2 = x[2], x3 = x[3];
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned i = 0; i < R; i += 2) {
             uint32_t t;
             x0 = cu_rotl32((x0 ^ i) + (cu_rotl32(x1, 1) ^ rk[i & 15u]), 8);
@@ -57,7 +57,7 @@ template <unsigned R> struct CuCham128 {
     }
     ARXCU_HD static void dec(const uint32_t *rk, uint32_t x[4]) {
         uint32_t x0 = x[0], x1 = x[1], x2 = x[2], x3 = x[3];
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned i = R; i != 0; i -= 2) {
             uint32_t t;
             t = x0; x0 = x2; x2 = t;

@@ -12,6 +12,12 @@
 #include <cuda_runtime.h>
 
 #define ARXCU_HD __host__ __device__ __forceinline__
+/* Unroll on the device; the host compiler does not know the pragma. */
+#ifdef __CUDA_ARCH__
+#define ARXCU_UNROLL _Pragma("unroll")
+#else
+#define ARXCU_UNROLL
+#endif
 
 ARXCU_HD uint32_t cu_rotl32(uint32_t x, unsigned n) {
 #ifdef __CUDA_ARCH__

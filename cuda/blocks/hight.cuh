@@ -33,7 +33,7 @@ struct CuHight {
         uint8_t x2 = (uint8_t)((uint8_t)(w[0] >> 16) ^ CU_WK(rk, 1)), x3 = (uint8_t)(w[0] >> 24);
         uint8_t x4 = (uint8_t)((uint8_t)w[1] + CU_WK(rk, 2)), x5 = (uint8_t)(w[1] >> 8);
         uint8_t x6 = (uint8_t)((uint8_t)(w[1] >> 16) ^ CU_WK(rk, 3)), x7 = (uint8_t)(w[1] >> 24);
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned r = 0; r < 4; r++) {
             const unsigned k = 32 * r;
             CU_HIGHT_ENC_ROUND(x0, x1, x2, x3, x4, x5, x6, x7, k);
@@ -55,7 +55,7 @@ struct CuHight {
         uint8_t x3 = (uint8_t)((uint8_t)(w[0] >> 16) ^ CU_WK(rk, 5)), x4 = (uint8_t)(w[0] >> 24);
         uint8_t x5 = (uint8_t)((uint8_t)w[1] - CU_WK(rk, 6)), x6 = (uint8_t)(w[1] >> 8);
         uint8_t x7 = (uint8_t)((uint8_t)(w[1] >> 16) ^ CU_WK(rk, 7)), x0 = (uint8_t)(w[1] >> 24);
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned r = 0; r < 4; r++) {
             const unsigned k = 96 - 32 * r;
             CU_HIGHT_DEC_ROUND(x1, x2, x3, x4, x5, x6, x7, x0, k + 28);

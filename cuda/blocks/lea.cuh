@@ -22,7 +22,7 @@ template <unsigned R> struct CuLea {
     static constexpr unsigned BB = 16;
     ARXCU_HD static void enc(const uint32_t *rk, uint32_t x[4]) {
         uint32_t a = x[0], b = x[1], c = x[2], d = x[3];
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned i = 0; i < R; i += 4) {
             CU_LEA_ENC_ROUND(a, b, c, d, rk + 6 * i);
             CU_LEA_ENC_ROUND(b, c, d, a, rk + 6 * (i + 1));
@@ -33,7 +33,7 @@ template <unsigned R> struct CuLea {
     }
     ARXCU_HD static void dec(const uint32_t *rk, uint32_t x[4]) {
         uint32_t a = x[0], b = x[1], c = x[2], d = x[3];
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned i = R; i != 0; i -= 4) {
             CU_LEA_DEC_ROUND(d, a, b, c, rk + 6 * (i - 1));
             CU_LEA_DEC_ROUND(c, d, a, b, rk + 6 * (i - 2));

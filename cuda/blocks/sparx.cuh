@@ -20,11 +20,11 @@ ARXCU_HD void cu_sparx_a_inv(uint16_t &l, uint16_t &r) {
 template <unsigned NB, unsigned S, unsigned RA> struct CuSparx {
     static constexpr unsigned BB = 2 * NB * 2; /* 8 or 16 bytes */
     ARXCU_HD static void load(const uint32_t *w, uint16_t x[2 * NB]) {
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned i = 0; i < NB; i++) x[2 * i] = (uint16_t)w[i], x[2 * i + 1] = (uint16_t)(w[i] >> 16);
     }
     ARXCU_HD static void store(uint32_t *w, const uint16_t x[2 * NB]) {
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned i = 0; i < NB; i++) w[i] = (uint32_t)x[2 * i] | (uint32_t)x[2 * i + 1] << 16;
     }
     ARXCU_HD static void lin(uint16_t x[2 * NB]) {
@@ -56,11 +56,11 @@ template <unsigned NB, unsigned S, unsigned RA> struct CuSparx {
     ARXCU_HD static void enc(const uint32_t *rk, uint32_t w[NB]) {
         uint16_t x[2 * NB];
         load(w, x);
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned s = 0; s < S; s++) {
-#pragma unroll
+ARXCU_UNROLL
             for (unsigned b = 0; b < NB; b++)
-#pragma unroll
+ARXCU_UNROLL
                 for (unsigned r = 0; r < RA; r++) {
                     x[2 * b] ^= cu_sparx_rk(rk, NB * s + b, 2 * r);
                     x[2 * b + 1] ^= cu_sparx_rk(rk, NB * s + b, 2 * r + 1);
@@ -68,21 +68,21 @@ template <unsigned NB, unsigned S, unsigned RA> struct CuSparx {
                 }
             lin(x);
         }
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned i = 0; i < 2 * NB; i++) x[i] ^= cu_sparx_rk(rk, NB * S, i);
         store(w, x);
     }
     ARXCU_HD static void dec(const uint32_t *rk, uint32_t w[NB]) {
         uint16_t x[2 * NB];
         load(w, x);
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned i = 0; i < 2 * NB; i++) x[i] ^= cu_sparx_rk(rk, NB * S, i);
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned s = S; s-- > 0;) {
             lin_inv(x);
-#pragma unroll
+ARXCU_UNROLL
             for (unsigned b = 0; b < NB; b++)
-#pragma unroll
+ARXCU_UNROLL
                 for (unsigned r = RA; r-- > 0;) {
                     cu_sparx_a_inv(x[2 * b], x[2 * b + 1]);
                     x[2 * b] ^= cu_sparx_rk(rk, NB * s + b, 2 * r);

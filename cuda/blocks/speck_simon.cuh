@@ -14,7 +14,7 @@ template <unsigned R> struct CuSpeck64 {
     static constexpr unsigned BB = 8;
     ARXCU_HD static void enc(const uint32_t *rk, uint32_t w[2]) {
         uint32_t y = w[0], x = w[1];
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned i = 0; i < R; i++) {
             x = (cu_rotr32(x, 8) + y) ^ rk[i];
             y = cu_rotl32(y, 3) ^ x;
@@ -23,7 +23,7 @@ template <unsigned R> struct CuSpeck64 {
     }
     ARXCU_HD static void dec(const uint32_t *rk, uint32_t w[2]) {
         uint32_t y = w[0], x = w[1];
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned i = R; i-- > 0;) {
             y = cu_rotr32(y ^ x, 3);
             x = cu_rotl32((x ^ rk[i]) - y, 8);
@@ -36,7 +36,7 @@ template <unsigned R> struct CuSpeck128 {
     static constexpr unsigned BB = 16;
     ARXCU_HD static void enc(const uint32_t *rk, uint32_t w[4]) {
         uint64_t y = (uint64_t)w[0] | (uint64_t)w[1] << 32, x = (uint64_t)w[2] | (uint64_t)w[3] << 32;
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned i = 0; i < R; i++) {
             x = (cu_rotr64(x, 8) + y) ^ cu_rk64(rk, i);
             y = cu_rotl64(y, 3) ^ x;
@@ -45,7 +45,7 @@ template <unsigned R> struct CuSpeck128 {
     }
     ARXCU_HD static void dec(const uint32_t *rk, uint32_t w[4]) {
         uint64_t y = (uint64_t)w[0] | (uint64_t)w[1] << 32, x = (uint64_t)w[2] | (uint64_t)w[3] << 32;
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned i = R; i-- > 0;) {
             y = cu_rotr64(y ^ x, 3);
             x = cu_rotl64((x ^ cu_rk64(rk, i)) - y, 8);
@@ -61,7 +61,7 @@ template <unsigned R> struct CuSimon64 {
     ARXCU_HD static uint32_t f(uint32_t x) { return (cu_rotl32(x, 1) & cu_rotl32(x, 8)) ^ cu_rotl32(x, 2); }
     ARXCU_HD static void enc(const uint32_t *rk, uint32_t w[2]) {
         uint32_t y = w[0], x = w[1];
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned i = 0; i < R; i += 2) {
             y ^= f(x) ^ rk[i];
             x ^= f(y) ^ rk[i + 1];
@@ -70,7 +70,7 @@ template <unsigned R> struct CuSimon64 {
     }
     ARXCU_HD static void dec(const uint32_t *rk, uint32_t w[2]) {
         uint32_t y = w[0], x = w[1];
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned i = R; i != 0; i -= 2) {
             x ^= f(y) ^ rk[i - 1];
             y ^= f(x) ^ rk[i - 2];
@@ -84,7 +84,7 @@ template <unsigned R> struct CuSimon128 {
     ARXCU_HD static uint64_t f(uint64_t x) { return (cu_rotl64(x, 1) & cu_rotl64(x, 8)) ^ cu_rotl64(x, 2); }
     ARXCU_HD static void enc(const uint32_t *rk, uint32_t w[4]) {
         uint64_t y = (uint64_t)w[0] | (uint64_t)w[1] << 32, x = (uint64_t)w[2] | (uint64_t)w[3] << 32;
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned i = 0; i + 1 < R; i += 2) {
             y ^= f(x) ^ cu_rk64(rk, i);
             x ^= f(y) ^ cu_rk64(rk, i + 1);
@@ -103,7 +103,7 @@ template <unsigned R> struct CuSimon128 {
             y = x ^ f(y) ^ cu_rk64(rk, R - 1);
             x = t;
         }
-#pragma unroll
+ARXCU_UNROLL
         for (unsigned i = R & ~1u; i != 0; i -= 2) {
             x ^= f(y) ^ cu_rk64(rk, i - 1);
             y ^= f(x) ^ cu_rk64(rk, i - 2);
