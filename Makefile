@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all build test bench sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca
+.PHONY: all build test bench sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca cuda
 
 all: build
 
@@ -65,8 +65,14 @@ test-be: cross-s390x
 mca:
 	bench/mca/run.sh $(MCA_FILTER)
 
+# CUDA front end (cuda/, docs/CUDA.md): nvcc from PyPI into build-cuda/venv
+# unless one is on PATH (or NVCC=...), a build in build-cuda/build, the CUDA
+# tests (the GPU one skips without a device) and the kernels' ptxas report.
+cuda:
+	JOBS=$(JOBS) cuda/build.sh
+
 clean:
-	rm -rf build build-asan build-msan build-tsan build-ct build-ct-msan build-fuzz build-mca $(addprefix build-,$(CROSS_ARCHES))
+	rm -rf build-cuda/build build build-asan build-msan build-tsan build-ct build-ct-msan build-fuzz build-mca $(addprefix build-,$(CROSS_ARCHES))
 
 # libFuzzer harnesses (fuzz/): clang-14 build in build-fuzz, each harness run
 # FUZZ_SECONDS seconds; fuzz-smoke is the short run for CI (20 s each).

@@ -190,6 +190,14 @@ static void print_scaling(const bench_opts *o, const scaling_row *r, size_t n) {
 }
 
 int arx_cmd_bench(int argc, char **argv) {
+    if (arx_cli_has_gpu_flag(argc, argv)) {
+#ifdef ARX_HAVE_CUDA
+        return arx_cmd_bench_gpu(argc, argv);
+#else
+        arx_cli_error("bench --gpu: this arxcrypt was built without CUDA support (make cuda)");
+        return 2;
+#endif
+    }
     bench_opts o = {NULL, NULL, NULL, 16384, 0.1, 0, -1, 0, {1}, 1};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];

@@ -27,6 +27,12 @@ int arx_cli_count(const char *s, unsigned long max, unsigned long *v) {
     return 1;
 }
 
+int arx_cli_has_gpu_flag(int argc, char **argv) {
+    for (int i = 0; i < argc; i++)
+        if (!strcmp(argv[i], "--gpu")) return 1;
+    return 0;
+}
+
 static void usage(FILE *f) {
     fputs("usage: arxcrypt <command> [options]\n"
           "  list                      ciphers, modes and the backends this CPU runs\n"
@@ -46,6 +52,8 @@ static void usage(FILE *f) {
           "        [--threads N,N,...] [--scaling] [--baselines|--no-baselines]\n"
           "                            speed in TSC cycles per byte and GB/s at BYTES and 64;\n"
           "                            C and M may be comma-separated lists\n"
+          "  raw --gpu ..., bench --gpu [--cipher C] [--mode ecb,ctr,gcm] [--size BYTES]\n"
+          "                            the same on a CUDA GPU (builds with cuda/ only)\n"
           "  version                   the library version\n",
           f);
 }

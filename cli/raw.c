@@ -92,6 +92,14 @@ static int write_all(const char *path, const uint8_t *p, size_t n) {
 }
 
 int arx_cmd_raw(int argc, char **argv) {
+    if (arx_cli_has_gpu_flag(argc, argv)) {
+#ifdef ARX_HAVE_CUDA
+        return arx_cmd_raw_gpu(argc, argv);
+#else
+        arx_cli_error("raw --gpu: this arxcrypt was built without CUDA support (make cuda)");
+        return 2;
+#endif
+    }
     raw_opts o;
     int rc = parse(argc, argv, &o);
     if (rc) return rc;

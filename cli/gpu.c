@@ -1,0 +1,251 @@
+/*
+ * arxcrypt raw --gpu and bench --gpu: the CUDA front end (cuda/arxcrypt_cuda.h),
+ * compiled in only when CMake built libarxcrypt_cuda (ARX_HAVE_CUDA).
+ *
+ * raw --gpu gives the CPU path's bytes (ecb, ctr, gcm: ciphertext || tag), so
+ * `cmp` against `arxcrypt raw` without --gpu checks the GPU. bench --gpu
+ * reports GB/s device-resident (data already on the GPU; kernel time only)
+ * and host-to-host (pageable host memory in and out, through the pinned,
+ * multi-stream pipeline), the two columns GPU papers report.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "arxcrypt.h"
+#include "arxcrypt_cuda.h"
+#include "cli.h"
+#include "hex.h"
+
+static uint8_t *gpu_hex(const char *what, const char *s, size_t *len) {
+    uint8_t *p = arx_hex_decode(s, strlen(s), len);
+    if (!p) arx_cli_error("raw --gpu: %s is not valid hex", what);
+    return p;
+}
+
+static uint8_t *gpu_read(const char *path, size_t *len) {
+    FILE *f = path ? fopen(path, "rb") : stdin;
+    if (!f) return arx_cli_error("raw --gpu: cannot open '%s': %s", path, strerror(errno)), NULL;
+    size_t cap = 1 << 16, n = 0;
+    uint8_t *buf = malloc(cap);
+    while (buf) {
+        if (n == cap) {
+            uint8_t *nb = realloc(buf, cap *= 2);
+            if (!nb) { free(buf); buf = NULL; break; }
+            buf = nb;
+        }
+        size_t r = fread(buf + n, 1, cap - n, f);
+        n += r;
+        if (r == 0) break;
+    }
+    int err = ferror(f);
+    if (path) fclose(f);
+    if (!buf || err) return free(buf), arx_cli_error("raw --gpu: read error"), NULL;
+    *len = n;
+    return buf;
+}
+
+static int gpu_device_or_error(const char *cmd) {
+    if (arxcu_device_count() > 0) return 0;
+    arx_cli_error("%s --gpu: no CUDA device (%s)", cmd, arxcu_device_error());
+    return 2;
+}
+
+int arx_cmd_raw_gpu(int argc, char **argv) {
+    const char *cipher = NULL, *mode = NULL, *keyh = NULL, *ivh = NULL, *aadh = NULL, *tagl = NULL, *inp = NULL,
+               *outp = NULL;
+    int dec = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], **slot = NULL;
+        if (!strcmp(a, "--gpu")) continue;
+        if (!strcmp(a, "-d") || !strcmp(a, "--decrypt")) { dec = 1; continue; }
+        if (!strcmp(a, "-e") || !strcmp(a, "--encrypt")) { dec = 0; continue; }
+        if (!strcmp(a, "-c") || !strcmp(a, "--cipher")) slot = &cipher;
+        else if (!strcmp(a, "-m") || !strcmp(a, "--mode")) slot = &mode;
+        else if (!strcmp(a, "-k") || !strcmp(a, "--key")) slot = &keyh;
+        else if (!strcmp(a, "--iv") || !strcmp(a, "--nonce")) slot = &ivh;
+        else if (!strcmp(a, "--aad")) slot = &aadh;
+        else if (!strcmp(a, "--tag-len")) slot = &tagl;
+        else if (!strcmp(a, "-i") || !strcmp(a, "--in")) slot = &inp;
+        else if (!strcmp(a, "-o") || !strcmp(a, "--out")) slot = &outp;
+        else return arx_cli_error("raw --gpu: unknown or unsupported option '%s'", a), 2;
+        if (i + 1 >= argc) return arx_cli_error("raw --gpu: option '%s' needs a value", a), 2;
+        *slot = argv[++i];
+    }
+    if (!cipher || !mode || !keyh) return arx_cli_error("raw --gpu: needs -c CIPHER -m MODE -k KEYHEX"), 2;
+    if (!arx_cipher_by_name(cipher)) return arx_cli_error("raw --gpu: unknown cipher '%s'", cipher), 2;
+    if (!arxcu_cipher_supported(cipher)) return arx_cli_error("raw --gpu: %s has no GPU kernel", cipher), 2;
+    int m = !strcmp(mode, "ecb") ? 0 : !strcmp(mode, "ctr") ? 1 : !strcmp(mode, "gcm") ? 2 : -1;
+    if (m < 0) return arx_cli_error("raw --gpu: mode '%s' has no GPU kernel (ecb, ctr, gcm)", mode), 2;
+    if (m == 0 && ivh) return arx_cli_error("raw --gpu: ecb takes no --iv"), 2;
+    if (m && !ivh) return arx_cli_error("raw --gpu: %s needs --iv", mode), 2;
+    unsigned long tl = 16;
+    if (tagl && (m != 2 || !arx_cli_count(tagl, 64, &tl))) return arx_cli_error("raw --gpu: bad --tag-len"), 2;
+    if (aadh && m != 2) return arx_cli_error("raw --gpu: --aad applies to gcm only"), 2;
+
+    int status = 2, rc;
+    size_t kl = 0, ivl = 0, al = 0, n = 0, outn = 0;
+    uint8_t *key = NULL, *iv = NULL, *aad = NULL, *in = NULL, *out = NULL;
+    arxcu_key *k = NULL;
+    if (!(key = gpu_hex("-k", keyh, &kl))) goto done;
+    if (ivh && !(iv = gpu_hex("--iv", ivh, &ivl))) goto done;
+    if (aadh && !(aad = gpu_hex("--aad", aadh, &al))) goto done;
+    if ((rc = arxcu_key_new(&k, cipher, key, kl))) {
+        arx_cli_error("raw --gpu: %s", arxcu_strerror(rc));
+        goto done;
+    }
+    if (gpu_device_or_error("raw")) goto done;
+    if (!(in = gpu_read(inp, &n))) goto done;
+    out = malloc(n + 64);
+    if (!out) goto done;
+    if (m == 0) rc = dec ? arxcu_ecb_decrypt(k, out, in, n) : arxcu_ecb_encrypt(k, out, in, n), outn = n;
+    else if (m == 1) rc = arxcu_ctr_xor(k, iv, ivl, out, in, n), outn = n;
+    else if (!dec) rc = arxcu_gcm_encrypt(k, iv, ivl, aad, al, out, in, n, out + n, tl), outn = n + tl;
+    else if (n < tl) rc = ARX_ERR_AUTH;
+    else rc = arxcu_gcm_decrypt(k, iv, ivl, aad, al, out, in, n - tl, in + n - tl, tl), outn = n - tl;
+    if (rc == ARX_ERR_AUTH) {
+        arx_cli_error("raw --gpu: authentication failed");
+        status = 1;
+        goto done;
+    }
+    if (rc) {
+        arx_cli_error("raw --gpu: %s", arxcu_strerror(rc));
+        goto done;
+    }
+    FILE *f = outp ? fopen(outp, "wb") : stdout;
+    if (!f || fwrite(out, 1, outn, f) != outn || (outp ? fclose(f) : fflush(f))) {
+        arx_cli_error("raw --gpu: write error");
+        goto done;
+    }
+    status = 0;
+done:
+    if (key) arx_wipe(key, kl);
+    if (out) arx_wipe(out, n + 64);
+    free(key), free(iv), free(aad), free(in), free(out);
+    arxcu_key_free(k);
+    return status;
+}
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static int want(const char *list, const char *name) {
+    if (!list) return 1;
+    size_t n = strlen(name);
+    for (const char *p = list; *p;) {
+        const char *e = strchr(p, ',');
+        size_t l = e ? (size_t)(e - p) : strlen(p);
+        if (l == n && !strncmp(p, name, n)) return 1;
+        p = e ? e + 1 : p + l;
+    }
+    return 0;
+}
+
+/* Repeat op until `seconds` pass; GB/s of the best of 3 such runs. */
+typedef int (*gpu_op)(void *ctx);
+static double rate(gpu_op op, void *ctx, size_t bytes, double seconds) {
+    double best = 0;
+    if (op(ctx) || arxcu_synchronize()) return -1; /* warm-up: first launch, allocations */
+    for (int r = 0; r < 3; r++) {
+        double t0 = now(), t;
+        size_t it = 0;
+        do {
+            if (op(ctx)) return -1;
+            it++;
+            if (it % 8 == 0) arxcu_synchronize();
+            t = now() - t0;
+        } while (t < seconds / 3);
+        arxcu_synchronize();
+        t = now() - t0;
+        double g = (double)bytes * (double)it / t / 1e9;
+        if (g > best) best = g;
+    }
+    return best;
+}
+
+typedef struct {
+    arxcu_key *k;
+    int mode; /* 0 ecb, 1 ctr, 2 gcm */
+    void *d;
+    uint8_t *h;
+    size_t n;
+    uint8_t iv[16], tag[16];
+} bench_ctx;
+
+static int op_dev(void *p) {
+    bench_ctx *c = p;
+    if (c->mode == 0) return arxcu_ecb_encrypt_dev(c->k, c->d, c->d, c->n, NULL);
+    if (c->mode == 1) return arxcu_ctr_xor_dev(c->k, c->iv, arxcu_key_block_bytes(c->k), c->d, c->d, c->n, NULL);
+    return arxcu_gcm_encrypt_dev(c->k, c->iv, 12, NULL, 0, c->d, c->d, c->n, c->tag, 16, NULL);
+}
+static int op_host(void *p) {
+    bench_ctx *c = p;
+    if (c->mode == 0) return arxcu_ecb_encrypt(c->k, c->h, c->h, c->n);
+    if (c->mode == 1) return arxcu_ctr_xor(c->k, c->iv, arxcu_key_block_bytes(c->k), c->h, c->h, c->n);
+    return arxcu_gcm_encrypt(c->k, c->iv, 12, NULL, 0, c->h, c->h, c->n, c->tag, 16);
+}
+
+int arx_cmd_bench_gpu(int argc, char **argv) {
+    const char *ciphers = NULL, *modes = NULL;
+    size_t size = (size_t)64 << 20;
+    double seconds = 0.5;
+    int json = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--gpu")) continue;
+        if (!strcmp(a, "--json")) { json = 1; continue; }
+        if (!v) return arx_cli_error("bench --gpu: option '%s' needs a value", a), 2;
+        i++;
+        if (!strcmp(a, "--cipher")) ciphers = v;
+        else if (!strcmp(a, "--mode")) modes = v;
+        else if (!strcmp(a, "--size")) {
+            unsigned long s;
+            if (!arx_cli_count(v, 1ul << 32, &s) || s < 16) return arx_cli_error("bench --gpu: --size 16..4 GiB"), 2;
+            size = (size_t)s & ~(size_t)15;
+        } else if (!strcmp(a, "--seconds")) {
+            seconds = strtod(v, NULL);
+            if (!(seconds > 0 && seconds <= 60)) return arx_cli_error("bench --gpu: --seconds in (0, 60]"), 2;
+        } else return arx_cli_error("bench --gpu: unknown option '%s'", a), 2;
+    }
+    if (gpu_device_or_error("bench")) return 2;
+    bench_ctx c = {0};
+    c.n = size;
+    c.h = malloc(size);
+    if (!c.h || arxcu_malloc(&c.d, size)) return arx_cli_error("bench --gpu: out of memory"), 2;
+    memset(c.h, 0x5a, size);
+    arxcu_memcpy_h2d(c.d, c.h, size);
+    if (!json)
+        printf("device: %s; %zu bytes per call, %u threads x %u units/thread\n"
+               "%-20s %-4s %14s %14s\n", arxcu_device_name(), size, arxcu_threads_per_block(),
+               arxcu_units_per_thread(), "cipher", "mode", "device GB/s", "host GB/s");
+    static const char *const mode_names[3] = {"ecb", "ctr", "gcm"};
+    for (size_t i = 0; arxcu_cipher_at(i); i++) {
+        const char *name = arxcu_cipher_at(i);
+        if (!want(ciphers, name)) continue;
+        const arx_cipher *ac = arx_cipher_by_name(name);
+        uint8_t key[32] = {1, 2, 3};
+        if (arxcu_key_new(&c.k, name, key, arx_cipher_key_bytes(ac))) continue;
+        for (c.mode = 0; c.mode < 3; c.mode++) {
+            if (!want(modes, mode_names[c.mode])) continue;
+            if (c.mode == 2 && strncmp(name, "lea-", 4)) continue; /* GCM kernels: LEA */
+            size_t n = c.mode == 0 ? size / arxcu_key_block_bytes(c.k) * arxcu_key_block_bytes(c.k) : size;
+            c.n = n;
+            double dev = rate(op_dev, &c, n, seconds), host = rate(op_host, &c, n, seconds);
+            if (json)
+                printf("{\"cipher\":\"%s\",\"mode\":\"%s\",\"bytes\":%zu,\"device_gbps\":%.3f,\"host_gbps\":%.3f}\n",
+                       name, mode_names[c.mode], n, dev, host);
+            else
+                printf("%-20s %-4s %14.2f %14.2f\n", name, mode_names[c.mode], dev, host);
+        }
+        arxcu_key_free(c.k);
+    }
+    arxcu_free(c.d);
+    free(c.h);
+    return 0;
+}
