@@ -61,7 +61,128 @@
 #define TW_BSWAP_IDX_64 0x08090a0b, 0x0c0d0e0f, 0x00010203, 0x04050607
 #define TW_EVEN_ODD_IDX_16 0x0f0e0b0a, 0x07060302, 0x0d0c0908, 0x05040100
 
-#if TW_VBITS == 128
+#if defined(TW_NEON)
+/*
+ * ARM NEON (AArch64 and ARMv7 with -mfpu=neon), 128-bit vectors: an ISA
+ * file defines TW_NEON and TW_VBITS 128. V is uint32x4_t, the type
+ * ../neon.h's helpers take; 16- and 64-bit lane operations reinterpret.
+ * Rotations are vshl + vsri (two instructions, no OR), byte multiples one
+ * vrev or one table lookup (vtbl: vqtbl1q on AArch64, two vtbl2 on ARMv7).
+ * Tails go to the reference block by block (no narrower NEON ISA).
+ */
+#if TW_VBITS != 128
+#error "twoword_simd.h: NEON vectors are 128 bits"
+#endif
+#include "neon.h"
+typedef uint32x4_t V;
+#define TW_ISA neon
+#define TW_ISA_NAME "neon"
+#define TW_ISA_REQUIRES ARX_REQ_NEON
+#define TW_LINKAGE static /* reached through the backend table only */
+#define TW_LOAD(p) NEON_FROM8(vld1q_u8((const uint8_t *)(const void *)(p)))
+#define TW_STORE(p, v) vst1q_u8((uint8_t *)(void *)(p), NEON_U8(v))
+#define TW_XOR veorq_u32
+#define TW_AND vandq_u32
+#define TW_OR vorrq_u32
+#define TW_SET1_16(x) NEON_FROM16(vdupq_n_u16((uint16_t)(x)))
+#define TW_SET1_32(x) vdupq_n_u32((uint32_t)(x))
+#define TW_SET1_64(x) NEON_FROM64(vdupq_n_u64((uint64_t)(x)))
+#define TW_ADD_16(a, b) NEON_FROM16(vaddq_u16(NEON_U16(a), NEON_U16(b)))
+#define TW_ADD_32 vaddq_u32
+#define TW_ADD_64(a, b) NEON_FROM64(vaddq_u64(NEON_U64(a), NEON_U64(b)))
+#define TW_SUB_16(a, b) NEON_FROM16(vsubq_u16(NEON_U16(a), NEON_U16(b)))
+#define TW_SUB_32 vsubq_u32
+#define TW_SUB_64(a, b) NEON_FROM64(vsubq_u64(NEON_U64(a), NEON_U64(b)))
+/* Lane m of a sliced word holds block m (uzp/zip layouts below). */
+#define TW_CTR_OFFSETS_16 NEON_FROM16(((uint16x8_t){0, 1, 2, 3, 4, 5, 6, 7}))
+#define TW_CTR_OFFSETS_32 ((uint32x4_t){0, 1, 2, 3})
+#define TW_CTR_OFFSETS_64 NEON_FROM64(((uint64x2_t){0, 1}))
+
+/* Rotates: neon.h's vshl + vsri, byte multiples a vrev. S^1's left shift
+ * stays a shift: NEON's vsri needs the shifted value as its destination
+ * anyway, so an add would not save an instruction. */
+#define TW_ROL(w, v, r) TW_CAT(NEON_ROL, w)(v, r)
+#define TW_ROR(w, v, r) TW_CAT(NEON_ROL, w)(v, (w) - (r))
+#define TW_ROL1(w, v) TW_ROL(w, v, 1)
+
+/* Any byte permutation of a vector, one table lookup: result byte j is
+ * source byte idx[j]; on ARMv7 each 8-byte half looks up in the whole
+ * q register (a d-register pair, vtbl2's table). */
+#if defined(__aarch64__)
+#define TW_TBL(v, ...) NEON_FROM8(vqtbl1q_u8(NEON_U8(v), (uint8x16_t){__VA_ARGS__}))
+#else
+ARX_INLINE V tw_tbl_v7(V v, uint8x16_t idx) {
+    uint8x16_t b = NEON_U8(v);
+    uint8x8x2_t t = {{vget_low_u8(b), vget_high_u8(b)}};
+    return NEON_FROM8(vcombine_u8(vtbl2_u8(t, vget_low_u8(idx)), vtbl2_u8(t, vget_high_u8(idx))));
+}
+#define TW_TBL(v, ...) tw_tbl_v7((v), (uint8x16_t){__VA_ARGS__})
+#endif
+/* Per-word index patterns, w = 32 (4 bytes) or 64 (8 bytes). */
+#define TW_IDX4_(a, b, c, d) a, b, c, d, a + 4, b + 4, c + 4, d + 4, a + 8, b + 8, c + 8, d + 8, \
+                             a + 12, b + 12, c + 12, d + 12
+#define TW_IDX8_(a, b, c, d, e, f, g, h) a, b, c, d, e, f, g, h, a + 8, b + 8, c + 8, d + 8, \
+                                         e + 8, f + 8, g + 8, h + 8
+#define TW_ROTR8_16(v) NEON_FROM8(vrev16q_u8(NEON_U8(v)))
+#define TW_ROTL8_16(v) NEON_FROM8(vrev16q_u8(NEON_U8(v)))
+#define TW_ROTR8_32(v) TW_TBL(v, TW_IDX4_(1, 2, 3, 0))
+#define TW_ROTL8_32(v) TW_TBL(v, TW_IDX4_(3, 0, 1, 2))
+#define TW_ROTR8_64(v) TW_TBL(v, TW_IDX8_(1, 2, 3, 4, 5, 6, 7, 0))
+#define TW_ROTL8_64(v) TW_TBL(v, TW_IDX8_(7, 0, 1, 2, 3, 4, 5, 6))
+#define TW_ROTL8(w, v) TW_CAT(TW_ROTL8_, w)(v)
+#define TW_ROTR8(w, v) TW_CAT(TW_ROTR8_, w)(v)
+ARX_INLINE V tw_bswap16(V v) {
+    return NEON_FROM8(vrev16q_u8(NEON_U8(v)));
+}
+ARX_INLINE V tw_bswap32(V v) {
+    return NEON_FROM8(vrev32q_u8(NEON_U8(v)));
+}
+ARX_INLINE V tw_bswap64(V v) {
+    return NEON_FROM8(vrev64q_u8(NEON_U8(v)));
+}
+
+/* Layouts: a holds blocks 0..BPP/2-1, b the rest, each block y then x. An
+ * unzip of a and b gives y (even words) and x (odd words), lane m holding
+ * block m for every word size; a zip of y and x restores the blocks. */
+#if defined(__aarch64__)
+ARX_INLINE void tw_split16(V a, V b, V *x, V *y) {
+    *y = NEON_FROM16(vuzp1q_u16(NEON_U16(a), NEON_U16(b)));
+    *x = NEON_FROM16(vuzp2q_u16(NEON_U16(a), NEON_U16(b)));
+}
+ARX_INLINE void tw_split32(V a, V b, V *x, V *y) {
+    *y = vuzp1q_u32(a, b);
+    *x = vuzp2q_u32(a, b);
+}
+#else
+ARX_INLINE void tw_split16(V a, V b, V *x, V *y) {
+    uint16x8x2_t t = vuzpq_u16(NEON_U16(a), NEON_U16(b));
+    *y = NEON_FROM16(t.val[0]);
+    *x = NEON_FROM16(t.val[1]);
+}
+ARX_INLINE void tw_split32(V a, V b, V *x, V *y) {
+    uint32x4x2_t t = vuzpq_u32(a, b);
+    *y = t.val[0];
+    *x = t.val[1];
+}
+#endif
+ARX_INLINE void tw_split64(V a, V b, V *x, V *y) {
+    *y = NEON_ZIPLO64(a, b);
+    *x = NEON_ZIPHI64(a, b);
+}
+ARX_INLINE void tw_join16(V x, V y, V *a, V *b) {
+    *a = NEON_ZIPLO16(y, x);
+    *b = NEON_ZIPHI16(y, x);
+}
+ARX_INLINE void tw_join32(V x, V y, V *a, V *b) {
+    *a = NEON_ZIPLO32(y, x);
+    *b = NEON_ZIPHI32(y, x);
+}
+ARX_INLINE void tw_join64(V x, V y, V *a, V *b) {
+    *a = NEON_ZIPLO64(y, x);
+    *b = NEON_ZIPHI64(y, x);
+}
+
+#elif TW_VBITS == 128
 typedef __m128i V;
 typedef __m128 TW_VPS;
 #define TW_ISA sse2
@@ -226,6 +347,7 @@ typedef __m512 TW_VPS;
 #define TW_CTR_OFFSETS(w) TW_CAT(TW_CTR_OFFSETS_, w)
 #define TW_BSWAP(w, v) TW_CAT(tw_bswap, w)(v)
 
+#if !defined(TW_NEON) /* x86 from here to the end of the vocabulary */
 #if TW_VBITS < 512
 /* SSE2 and AVX2 have no rotates: two shifts and an OR; a left shift by 1 is
  * an add, which more pipes take. */
@@ -299,6 +421,7 @@ ARX_INLINE void tw_join64(V x, V y, V *a, V *b) {
     *a = TW_UNPACKLO64(y, x);
     *b = TW_UNPACKHI64(y, x);
 }
+#endif /* !TW_NEON */
 
 #endif /* ARX_TWOWORD_SIMD_H */
 
@@ -338,6 +461,23 @@ ARX_INLINE void tw_join64(V x, V y, V *a, V *b) {
 /* Tails of 4 pairs plus 1-3 (a batch of 8 adds one of 4), two shapes of
  * batch instead of seven. */
 _Static_assert(TW_PAIRS == 4 || TW_PAIRS == 8, "TW_PAIRS: 4 or 8");
+
+/* llvm-mca region names (ARX_MCA_BEGIN, internal.h) of the batch loops,
+ * "<kernel>:<bytes per pass>": "speck128_neon_ctr:128". */
+#define TW_STR_(x) #x
+#define TW_STR(x) TW_STR_(x)
+#if TW_PAIRS * TW_VBITS / 4 == 128
+#define TW_PASS_BYTES 128
+#elif TW_PAIRS * TW_VBITS / 4 == 256
+#define TW_PASS_BYTES 256
+#elif TW_PAIRS * TW_VBITS / 4 == 512
+#define TW_PASS_BYTES 512
+#elif TW_PAIRS * TW_VBITS / 4 == 1024
+#define TW_PASS_BYTES 1024
+#else
+#define TW_PASS_BYTES 2048
+#endif
+#define TW_MCA(kind) TW_STR(TW_CIPHER) "_" TW_ISA_NAME "_" kind ":" TW_STR(TW_PASS_BYTES)
 
 /* ---- tails: the narrower ISA, or (SSE2) the reference block by block ---- */
 #ifdef TW_ISA_NARROW
@@ -479,10 +619,13 @@ ARX_INLINE void TW_FN(ecb_batch)(const TW_KS *ks, uint8_t *out, const uint8_t *i
 #else
 #define TW_ECB_4_(dec)
 #endif
-#define TW_ECB_(dec)                                                                               \
+#define TW_ECB_(dec, kind)                                                                         \
     const TW_KS *ks = vks;                                                                         \
-    for (; n >= TW_BATCH; n -= TW_BATCH, in += TW_BATCH * TW_BB, out += TW_BATCH * TW_BB)          \
+    for (; n >= TW_BATCH; n -= TW_BATCH, in += TW_BATCH * TW_BB, out += TW_BATCH * TW_BB) {        \
+        ARX_MCA_BEGIN(TW_MCA(kind));                                                               \
         TW_FN(ecb_batch)(ks, out, in, TW_PAIRS, dec);                                              \
+        ARX_MCA_END(TW_MCA(kind));                                                                 \
+    }                                                                                              \
     TW_ECB_4_(dec)                                                                                 \
     size_t p = n / TW_BPP;                                                                         \
     switch (p) {                                                                                   \
@@ -494,10 +637,10 @@ ARX_INLINE void TW_FN(ecb_batch)(const TW_KS *ks, uint8_t *out, const uint8_t *i
     TW_FN(tail_ecb)(ks, out + p * TW_BPP * TW_BB, in + p * TW_BPP * TW_BB, n - p * TW_BPP, dec)
 
 TW_LINKAGE void TW_FN(encrypt)(const void *vks, uint8_t *out, const uint8_t *in, size_t n) {
-    TW_ECB_(0);
+    TW_ECB_(0, "encrypt");
 }
 TW_LINKAGE void TW_FN(decrypt)(const void *vks, uint8_t *out, const uint8_t *in, size_t n) {
-    TW_ECB_(1);
+    TW_ECB_(1, "decrypt");
 }
 
 /* ---- counter mode -----------------------------------------------------------
@@ -550,9 +693,12 @@ static size_t TW_FN(ctr_run)(const TW_KS *ks, TW_WORD y, TW_WORD lo, uint8_t *ou
     for (int j = 0; j < TW_PAIRS; j++)
         offs[j] = TW_ADD(TW_W, TW_CTR_OFFSETS(TW_W), TW_SET1(TW_W, TW_BPP * (size_t)j));
     size_t done = 0;
-    for (; n - done >= TW_BATCH; done += TW_BATCH)
+    for (; n - done >= TW_BATCH; done += TW_BATCH) {
+        ARX_MCA_BEGIN(TW_MCA("ctr"));
         TW_FN(ctr_batch)(ks, out + TW_BB * done, in + TW_BB * done, TW_SET1(TW_W, lo + done), c,
                          offs, TW_PAIRS);
+        ARX_MCA_END(TW_MCA("ctr"));
+    }
 #if TW_PAIRS > 4
     if (n - done >= 4 * TW_BPP) {
         TW_FN(ctr_batch)(ks, out + TW_BB * done, in + TW_BB * done, TW_SET1(TW_W, lo + done), c,
@@ -603,6 +749,7 @@ const arx_backend TW_CAT(TW_CAT(TW_CIPHER, _), TW_ISA) = {
     TW_ISA_NAME, TW_REQUIRES, (unsigned)TW_BATCH, TW_FN(encrypt), TW_FN(decrypt), TW_FN(ctr_xor)};
 
 #undef TW_FN
+#undef TW_PASS_BYTES
 #undef TW_BB
 #undef TW_BPP
 #undef TW_BATCH
