@@ -1,7 +1,7 @@
 /*
  * SPARX, private to src/ciphers/sparx/: the key schedule shared by sparx.c
  * (setup, reference block functions) and the ISA files (sparx_sse2.c,
- * sparx_avx2.c, sparx_avx512.c), and, for the ISA files only (SPARX_ISA
+ * sparx_avx2.c, sparx_avx512.c, sparx_neon.c), and, for the ISA files only (SPARX_ISA
  * defined), the word-sliced kernels written once over a small vector
  * vocabulary.
  */
@@ -79,6 +79,9 @@ SPARX_DECLARE_ISA(sse2)
 SPARX_DECLARE_ISA(avx2)
 SPARX_DECLARE_ISA(avx512)
 #endif
+#if ARX_ARM_NEON
+SPARX_DECLARE_ISA(neon)
+#endif
 
 #endif /* ARX_SPARX_H */
 
@@ -121,6 +124,40 @@ SPARX_DECLARE_ISA(avx512)
 #define SPARX_FN(name) SPARX_CAT(sparx, SPARX_ISA, name)
 
 #define SPARX_LANES (VB / 2) /* blocks per batch, both block sizes */
+
+/* llvm-mca region names (ARX_MCA_BEGIN, internal.h) of the batch loops,
+ * "<kernel>:<bytes per pass>": "sparx128_neon_ctr:128". */
+#define SPARX_STR_(x) #x
+#define SPARX_STR(x) SPARX_STR_(x)
+#if SPARX64_INTERLEAVE * VB * 4 == 64
+#define SPARX64_PASS 64
+#elif SPARX64_INTERLEAVE * VB * 4 == 128
+#define SPARX64_PASS 128
+#elif SPARX64_INTERLEAVE * VB * 4 == 256
+#define SPARX64_PASS 256
+#elif SPARX64_INTERLEAVE * VB * 4 == 512
+#define SPARX64_PASS 512
+#else
+#define SPARX64_PASS 1024
+#endif
+#if SPARX128_INTERLEAVE * VB * 8 == 128
+#define SPARX128_PASS 128
+#elif SPARX128_INTERLEAVE * VB * 8 == 256
+#define SPARX128_PASS 256
+#elif SPARX128_INTERLEAVE * VB * 8 == 512
+#define SPARX128_PASS 512
+#else
+#define SPARX128_PASS 1024
+#endif
+#define SPARX_MCA(W, kind) "sparx" #W "_" SPARX_ISA_NAME "_" kind ":" SPARX_STR(SPARX##W##_PASS)
+/* ECB: `dec` is a constant once the kernel is inlined, one name survives. */
+#define SPARX_MCA_ECB(W, MARK, dec)                                                                \
+    do {                                                                                           \
+        if (dec)                                                                                   \
+            MARK(SPARX_MCA(W, "decrypt"));                                                         \
+        else                                                                                       \
+            MARK(SPARX_MCA(W, "encrypt"));                                                         \
+    } while (0)
 #define SPARX_FOR_U for (unsigned u = 0; u < NB; u++)
 #define SPARX_UNROLL _Pragma("GCC unroll 8")
 
@@ -335,12 +372,15 @@ ARX_INLINE void SPARX64_FN(batches)(const sparx_ks *ks, uint8_t *out, const uint
 
 ARX_INLINE size_t SPARX64_FN(ecb)(const sparx_ks *ks, uint8_t *out, const uint8_t *in, size_t n, int dec) {
     size_t done = 0;
-#if SPARX64_INTERLEAVE > 1
-    for (; n - done >= SPARX64_INTERLEAVE * SPARX_LANES; done += SPARX64_INTERLEAVE * SPARX_LANES)
+    for (; n - done >= SPARX64_INTERLEAVE * SPARX_LANES; done += SPARX64_INTERLEAVE * SPARX_LANES) {
+        SPARX_MCA_ECB(64, ARX_MCA_BEGIN, dec);
         SPARX64_FN(batches)(ks, out + 8 * done, in + 8 * done, SPARX64_INTERLEAVE, dec);
-#endif
+        SPARX_MCA_ECB(64, ARX_MCA_END, dec);
+    }
+#if SPARX64_INTERLEAVE > 1
     for (; n - done >= SPARX_LANES; done += SPARX_LANES)
         SPARX64_FN(batches)(ks, out + 8 * done, in + 8 * done, 1, dec);
+#endif
     return done;
 }
 
@@ -412,11 +452,14 @@ static void SPARX64_FN(ctr_run)(const sparx_ks *ks, const uint8_t *ctr, uint8_t 
     }
     V cnt = V_ADD16(V_SET1_16((ctr[6] << 8) | ctr[7]), V_LOADU(io));
     size_t i = 0;
-#if SPARX64_INTERLEAVE > 1
-    for (; nb_batches - i >= SPARX64_INTERLEAVE; i += SPARX64_INTERLEAVE)
+    for (; nb_batches - i >= SPARX64_INTERLEAVE; i += SPARX64_INTERLEAVE) {
+        ARX_MCA_BEGIN(SPARX_MCA(64, "ctr"));
         SPARX64_FN(ctr_group)(ks, &c, &cnt, out + 4 * VB * i, in + 4 * VB * i, SPARX64_INTERLEAVE);
-#endif
+        ARX_MCA_END(SPARX_MCA(64, "ctr"));
+    }
+#if SPARX64_INTERLEAVE > 1
     for (; i < nb_batches; i++) SPARX64_FN(ctr_group)(ks, &c, &cnt, out + 4 * VB * i, in + 4 * VB * i, 1);
+#endif
 }
 
 /* ---- SPARX-128: 4 branches, 4 rounds per step ---------------------------------- */
@@ -440,12 +483,15 @@ ARX_INLINE void SPARX128_FN(batches)(const sparx_ks *ks, uint8_t *out, const uin
 
 ARX_INLINE size_t SPARX128_FN(ecb)(const sparx_ks *ks, uint8_t *out, const uint8_t *in, size_t n, int dec) {
     size_t done = 0;
-#if SPARX128_INTERLEAVE > 1
-    for (; n - done >= SPARX128_INTERLEAVE * SPARX_LANES; done += SPARX128_INTERLEAVE * SPARX_LANES)
+    for (; n - done >= SPARX128_INTERLEAVE * SPARX_LANES; done += SPARX128_INTERLEAVE * SPARX_LANES) {
+        SPARX_MCA_ECB(128, ARX_MCA_BEGIN, dec);
         SPARX128_FN(batches)(ks, out + 16 * done, in + 16 * done, SPARX128_INTERLEAVE, dec);
-#endif
+        SPARX_MCA_ECB(128, ARX_MCA_END, dec);
+    }
+#if SPARX128_INTERLEAVE > 1
     for (; n - done >= SPARX_LANES; done += SPARX_LANES)
         SPARX128_FN(batches)(ks, out + 16 * done, in + 16 * done, 1, dec);
+#endif
     return done;
 }
 
@@ -517,11 +563,14 @@ static void SPARX128_FN(ctr_run)(const sparx_ks *ks, const uint8_t *ctr, uint8_t
     for (unsigned q = 0; q < SPARX_LANES; q++) io[q] = (uint16_t)((q % 8) * (VB / 16) + q / 8);
     V cnt = V_ADD16(V_SET1_16((ctr[14] << 8) | ctr[15]), V_LOADU(io));
     size_t i = 0;
-#if SPARX128_INTERLEAVE > 1
-    for (; nb_batches - i >= SPARX128_INTERLEAVE; i += SPARX128_INTERLEAVE)
+    for (; nb_batches - i >= SPARX128_INTERLEAVE; i += SPARX128_INTERLEAVE) {
+        ARX_MCA_BEGIN(SPARX_MCA(128, "ctr"));
         SPARX128_FN(ctr_group)(ks, &c, &cnt, out + 8 * VB * i, in + 8 * VB * i, SPARX128_INTERLEAVE);
-#endif
+        ARX_MCA_END(SPARX_MCA(128, "ctr"));
+    }
+#if SPARX128_INTERLEAVE > 1
     for (; i < nb_batches; i++) SPARX128_FN(ctr_group)(ks, &c, &cnt, out + 8 * VB * i, in + 8 * VB * i, 1);
+#endif
 }
 
 /* ---- tails and entry points, both block sizes --------------------------------- */
