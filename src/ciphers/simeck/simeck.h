@@ -39,6 +39,9 @@ extern const arx_backend simeck32_neon, simeck64_neon;
 #endif
 
 #if ARX_X86_SIMD || ARX_ARM_NEON
+/* llvm-mca builds (twoword_simd.h) pin the rounds: SIMECK-32/64, SIMECK-64/128. */
+#define TW_MCA_ROUNDS_16 32
+#define TW_MCA_ROUNDS_32 44
 
 /* For the ISA files: SIMECK's round (CHES 2015, section 2.1) on one pair of
  * sliced words over ../twoword_simd.h's vocabulary. With x = l and y = r

@@ -44,6 +44,9 @@ extern const arx_backend simon64_neon, simon128_neon;
 #endif
 
 #if ARX_X86_SIMD || ARX_ARM_NEON
+/* llvm-mca builds (twoword_simd.h) pin the rounds: SIMON-64/128, SIMON-128/128. */
+#define TW_MCA_ROUNDS_32 44
+#define TW_MCA_ROUNDS_64 68
 
 /* For the ISA files: SIMON's round (ePrint 2013/404, 3.1) on one pair of
  * sliced words over ../twoword_simd.h's vocabulary, y = y ^ f(x) ^ k with

@@ -17,9 +17,13 @@
 #define TW_VBITS 128
 #include "../twoword_simd.h"
 
-/* Pairs per batch: 8 on AArch64 (32 q registers), 4 on ARMv7 (16). */
-#if defined(__aarch64__)
-#define TW_PAIRS 8
+/* Pairs per batch: 4 on both. A SIMON round holds three temporaries per
+ * pair, so 8 pairs outgrow even AArch64's 32 q registers: GCC 12 -O3 spilled
+ * (SIMON-128/128 CTR under llvm-mca, Cortex-A53 / A72: 24.5 / 12.9 cpb with
+ * 4 pairs, 33.3 / 14.0 with 8), clang-14 broke even (26.4 / 12.1 against
+ * 26.5 / 12.0). */
+#if defined(TW_NEON_PAIRS) /* -DTW_NEON_PAIRS=n: comparisons under llvm-mca */
+#define TW_PAIRS TW_NEON_PAIRS
 #else
 #define TW_PAIRS 4
 #endif

@@ -150,6 +150,21 @@ SPARX_DECLARE_ISA(neon)
 #define SPARX128_PASS 1024
 #endif
 #define SPARX_MCA(W, kind) "sparx" #W "_" SPARX_ISA_NAME "_" kind ":" SPARX_STR(SPARX##W##_PASS)
+/* llvm-mca reads a region as straight-line code, and the step loops run
+ * ks->steps times: an analysis build (-DARX_MCA -S, never linked or run)
+ * pins them to 8 (SPARX-64/128 and SPARX-128/128) and unrolls them into the
+ * batch; SPARX-128/256 then computes garbage. */
+#if defined(ARX_MCA)
+#define SPARX_KS_STEPS(ks) ((void)(ks), 8u)
+#if defined(__clang__)
+#define SPARX_STEP_LOOP _Pragma("clang loop unroll(full)")
+#else
+#define SPARX_STEP_LOOP _Pragma("GCC unroll 16")
+#endif
+#else
+#define SPARX_KS_STEPS(ks) ((ks)->steps)
+#define SPARX_STEP_LOOP
+#endif
 /* ECB: `dec` is a constant once the kernel is inlined, one name survives. */
 #define SPARX_MCA_ECB(W, MARK, dec)                                                                \
     do {                                                                                           \
@@ -159,7 +174,11 @@ SPARX_DECLARE_ISA(neon)
             MARK(SPARX_MCA(W, "encrypt"));                                                         \
     } while (0)
 #define SPARX_FOR_U for (unsigned u = 0; u < NB; u++)
+#if defined(__clang__) /* clang left "GCC unroll 8" loops of fewer trips rolled */
+#define SPARX_UNROLL _Pragma("clang loop unroll(full)")
+#else
 #define SPARX_UNROLL _Pragma("GCC unroll 8")
+#endif
 
 typedef const uint32_t (*sparx_rows)[4];
 
@@ -281,7 +300,7 @@ ARX_INLINE void SPARX_FN(enc_step)(V st[][8], sparx_rows p, unsigned nb, unsigne
  * back to the same registers. Returns the pointer past the last step. */
 ARX_INLINE sparx_rows SPARX_FN(enc_steps)(V st[][8], sparx_rows p, unsigned s0, unsigned steps,
                                           unsigned nb, unsigned ra, unsigned NB) {
-    for (unsigned s = s0; s < steps; s += 2) {
+    SPARX_STEP_LOOP for (unsigned s = s0; s < steps; s += 2) {
         SPARX_FN(enc_step)(st, p, nb, ra, NB);
         SPARX_FN(enc_step)(st, p + SPARX_STEP_ROWS(nb, ra), nb, ra, NB);
         p += 2 * SPARX_STEP_ROWS(nb, ra);
@@ -298,7 +317,7 @@ ARX_INLINE void SPARX_FN(enc_words)(const sparx_ks *ks, V st[][8], unsigned nb, 
         SPARX_UNROLL for (unsigned b = 0; b < nb; b++) st[u][2 * b + 1] =
             V_XOR(st[u][2 * b + 1], V_ROWU(p[1 + b], u));
     }
-    p = SPARX_FN(enc_steps)(st, p + 1 + nb, 0, ks->steps, nb, ra, NB);
+    p = SPARX_FN(enc_steps)(st, p + 1 + nb, 0, SPARX_KS_STEPS(ks), nb, ra, NB);
     SPARX_UNROLL SPARX_FOR_U SPARX_UNROLL for (unsigned b = 1; b < nb; b++) st[u][2 * b] =
         V_XOR(st[u][2 * b], V_ROWU(p[b - 1], u));
 }
@@ -311,7 +330,7 @@ ARX_INLINE void SPARX_FN(enc_words)(const sparx_ks *ks, V st[][8], unsigned nb, 
 ARX_INLINE void SPARX_FN(dec_words)(const sparx_ks *ks, V st[][8], unsigned nb, unsigned ra,
                                     unsigned NB) {
     sparx_rows p = ks->dec;
-    for (unsigned s = ks->steps; s-- > 0;) {
+    SPARX_STEP_LOOP for (unsigned s = SPARX_KS_STEPS(ks); s-- > 0;) {
         if (nb == 2) {
             SPARX_UNROLL SPARX_FOR_U {
                 V t = V_ROL16(V_XOR3(st[u][2], st[u][3], V_ROWU(p[0], u)), 8);
@@ -416,7 +435,7 @@ ARX_INLINE void SPARX64_FN(ctr_group)(const sparx_ks *ks, const SPARX64_FN(ctr_c
     }
     SPARX_FN(rounds)(st, p1, nb, ra, 1, 0, NB);
     SPARX_FN(linear2)(st, p1 + SPARX_STEP_ROWS(nb, ra) - 1, NB);
-    sparx_rows p = SPARX_FN(enc_steps)(st, p1 + SPARX_STEP_ROWS(nb, ra), 2, ks->steps, nb, ra, NB);
+    sparx_rows p = SPARX_FN(enc_steps)(st, p1 + SPARX_STEP_ROWS(nb, ra), 2, SPARX_KS_STEPS(ks), nb, ra, NB);
     SPARX_UNROLL SPARX_FOR_U {
         st[u][2] = V_XOR(st[u][2], V_ROWU(p[0], u));
         SPARX64_FN(store2)(out + 4 * VB * u, in + 4 * VB * u, st[u]);
@@ -526,7 +545,7 @@ ARX_INLINE void SPARX128_FN(ctr_group)(const sparx_ks *ks, const SPARX128_FN(ctr
     }
     SPARX_FN(rounds)(st, p1, nb, ra, 2, 0, NB);
     SPARX_FN(linear4)(st, p1 + SPARX_STEP_ROWS(nb, ra) - 1, NB);
-    sparx_rows p = SPARX_FN(enc_steps)(st, p1 + SPARX_STEP_ROWS(nb, ra), 2, ks->steps, nb, ra, NB);
+    sparx_rows p = SPARX_FN(enc_steps)(st, p1 + SPARX_STEP_ROWS(nb, ra), 2, SPARX_KS_STEPS(ks), nb, ra, NB);
     SPARX_UNROLL SPARX_FOR_U {
         const uint8_t *pi = in + 8 * VB * u;
         uint8_t *po = out + 8 * VB * u;

@@ -45,6 +45,9 @@ extern const arx_backend speck64_neon, speck128_neon;
 #endif
 
 #if ARX_X86_SIMD || ARX_ARM_NEON
+/* llvm-mca builds (twoword_simd.h) pin the rounds: SPECK-64/128, SPECK-128/128. */
+#define TW_MCA_ROUNDS_32 27
+#define TW_MCA_ROUNDS_64 32
 
 /*
  * SPECK's hooks into ../twoword_simd.h, for the ISA files, over its

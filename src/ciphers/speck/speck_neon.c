@@ -19,10 +19,13 @@
 #define TW_VBITS 128
 #include "../twoword_simd.h"
 
-/* Pairs per batch. AArch64 (32 q registers): 8 pairs, 16 state registers;
- * ARMv7 (16 q registers): 4, as 8 would spill. llvm-mca figures in the
- * lead's docs/PERFORMANCE.md (bench/mca/run.sh). */
-#if defined(__aarch64__)
+/* Pairs per batch. AArch64 (32 q registers): 8, 16 state registers. llvm-mca
+ * (clang-14 -O2, whole batch) for SPECK-128/128 CTR, Cortex-A53 / A72:
+ * 8.01 / 4.24 cpb with 4 pairs, 7.62 / 4.17 with 8; SPECK-64/128 CTR
+ * 6.80 / 3.60 and 6.37 / 3.54. ARMv7 (16 q registers): 4. */
+#if defined(TW_NEON_PAIRS) /* -DTW_NEON_PAIRS=n: comparisons under llvm-mca */
+#define TW_PAIRS TW_NEON_PAIRS
+#elif defined(__aarch64__)
 #define TW_PAIRS 8
 #else
 #define TW_PAIRS 4
