@@ -67,7 +67,7 @@
  * file defines TW_NEON and TW_VBITS 128. V is uint32x4_t, the type
  * ../neon.h's helpers take; 16- and 64-bit lane operations reinterpret.
  * Rotations are vshl + vsri (two instructions, no OR), byte multiples one
- * vrev or one table lookup (vtbl: vqtbl1q on AArch64, two vtbl2 on ARMv7).
+ * vrev or one table lookup (AArch64 vqtbl1q; ARMv7 shifts, see below).
  * Tails go to the reference block by block (no narrower NEON ISA).
  */
 #if TW_VBITS != 128
@@ -86,7 +86,14 @@ typedef uint32x4_t V;
 #define TW_OR vorrq_u32
 #define TW_SET1_16(x) NEON_FROM16(vdupq_n_u16((uint16_t)(x)))
 #define TW_SET1_32(x) vdupq_n_u32((uint32_t)(x))
+#if defined(__aarch64__)
 #define TW_SET1_64(x) NEON_FROM64(vdupq_n_u64((uint64_t)(x)))
+#else
+/* GCC 12 builds ARMv7's vdupq_n_u64 through the stack (two stores, a load
+ * per round key); a d register from the core pair, then vdup, stays in
+ * registers. */
+#define TW_SET1_64(x) NEON_FROM64(vdupq_lane_u64(vcreate_u64((uint64_t)(x)), 0))
+#endif
 #define TW_ADD_16(a, b) NEON_FROM16(vaddq_u16(NEON_U16(a), NEON_U16(b)))
 #define TW_ADD_32 vaddq_u32
 #define TW_ADD_64(a, b) NEON_FROM64(vaddq_u64(NEON_U64(a), NEON_U64(b)))
@@ -105,18 +112,10 @@ typedef uint32x4_t V;
 #define TW_ROR(w, v, r) TW_CAT(NEON_ROL, w)(v, (w) - (r))
 #define TW_ROL1(w, v) TW_ROL(w, v, 1)
 
-/* Any byte permutation of a vector, one table lookup: result byte j is
- * source byte idx[j]; on ARMv7 each 8-byte half looks up in the whole
- * q register (a d-register pair, vtbl2's table). */
+/* Any byte permutation of a vector, one table lookup (AArch64's vqtbl1q):
+ * result byte j is source byte idx[j]. */
 #if defined(__aarch64__)
 #define TW_TBL(v, ...) NEON_FROM8(vqtbl1q_u8(NEON_U8(v), (uint8x16_t){__VA_ARGS__}))
-#else
-ARX_INLINE V tw_tbl_v7(V v, uint8x16_t idx) {
-    uint8x16_t b = NEON_U8(v);
-    uint8x8x2_t t = {{vget_low_u8(b), vget_high_u8(b)}};
-    return NEON_FROM8(vcombine_u8(vtbl2_u8(t, vget_low_u8(idx)), vtbl2_u8(t, vget_high_u8(idx))));
-}
-#define TW_TBL(v, ...) tw_tbl_v7((v), (uint8x16_t){__VA_ARGS__})
 #endif
 /* Per-word index patterns, w = 32 (4 bytes) or 64 (8 bytes). */
 #define TW_IDX4_(a, b, c, d) a, b, c, d, a + 4, b + 4, c + 4, d + 4, a + 8, b + 8, c + 8, d + 8, \
@@ -129,8 +128,10 @@ ARX_INLINE V tw_tbl_v7(V v, uint8x16_t idx) {
  * llvm-mca (clang-14 -O2) SPECK-128/128 CTR runs at 7.62 cpb with the
  * lookup, 9.84 with shifts on Cortex-A53 (one instruction a cycle either
  * way), but 4.17 against 3.69 on Cortex-A72, whose model gives a q-register
- * TBL three uops on one pipe; -DTW_NEON_ROT8_SHIFT builds the shifts. */
-#if defined(TW_NEON_ROT8_SHIFT)
+ * TBL three uops on one pipe; -DTW_NEON_ROT8_SHIFT builds the shifts.
+ * ARMv7 always shifts: GCC 12 pins vtbl2's table to one d-register pair and
+ * copies every operand into it (SPECK-128 decryption: 4 vmov per lookup). */
+#if defined(TW_NEON_ROT8_SHIFT) || !defined(__aarch64__)
 #define TW_ROTR8_32(v) vsriq_n_u32(vshlq_n_u32((v), 24), (v), 8)
 #define TW_ROTL8_32(v) vsriq_n_u32(vshlq_n_u32((v), 8), (v), 24)
 #define TW_ROTR8_64(v) NEON_FROM64(vsriq_n_u64(vshlq_n_u64(NEON_U64(v), 56), NEON_U64(v), 8))

@@ -4,7 +4,7 @@
  * SIMON64 blocks (32-bit lanes) or 2 SIMON128 blocks (64-bit lanes).
  *
  * y = y ^ f(x) ^ k, f(x) = (S^1 x & S^8 x) ^ S^2 x: S^8 is one table lookup
- * (vqtbl1q; ARMv7 two vtbl2), S^1 and S^2 are vshl + vsri each, so a round
+ * (vqtbl1q; ARMv7 vshl + vsri), S^1 and S^2 are vshl + vsri each, so a round
  * is 9 instructions per pair. Tails: whole pairs here, then the reference
  * block functions.
  */

@@ -4,7 +4,7 @@
  * SPECK64 blocks (32-bit lanes) or 2 SPECK128 blocks (64-bit lanes).
  *
  * A round, x = (S^-8 x + y) ^ k; y = S^3 y ^ x, is 6 instructions per pair:
- * S^-8 one table lookup (vqtbl1q; ARMv7 two vtbl2), the add, the key XOR,
+ * S^-8 one table lookup (vqtbl1q; ARMv7 vshl + vsri), the add, the key XOR,
  * S^3 as vshl + vsri (no OR: vsri inserts into the shifted value), the XOR.
  * In counter mode round 0 folds into the counter words (speck.h), S^-8 of
  * the byte-swapped counter being one lookup too. Tails: whole pairs here,
@@ -32,9 +32,13 @@
 #endif
 #define SPECK_Y(y, s, k, x) TW_XOR(TW_ROL(TW_W, y, 3), x)
 /* S^-8 bswap(v): bytes (2 1 0 3) of each 32-bit word, (6 5 4 3 2 1 0 7) of each 64-bit one. */
+#if defined(__aarch64__)
 #define SPECK_CTR_FIRST_32(v) TW_TBL(v, TW_IDX4_(2, 1, 0, 3))
 #define SPECK_CTR_FIRST_64(v) TW_TBL(v, TW_IDX8_(6, 5, 4, 3, 2, 1, 0, 7))
 #define SPECK_CTR_FIRST(v) TW_CAT(SPECK_CTR_FIRST_, TW_W)(v)
+#else /* a vrev and a rotate: ARMv7's table lookups cost copies (twoword_simd.h) */
+#define SPECK_CTR_FIRST(v) TW_ROTR8(TW_W, TW_BSWAP(TW_W, v))
+#endif
 
 #define TW_W 32
 #include "../twoword_simd.h"
