@@ -61,7 +61,141 @@
 #define TW_BSWAP_IDX_64 0x08090a0b, 0x0c0d0e0f, 0x00010203, 0x04050607
 #define TW_EVEN_ODD_IDX_16 0x0f0e0b0a, 0x07060302, 0x0d0c0908, 0x05040100
 
-#if TW_VBITS == 128
+#if defined(TW_NEON)
+/*
+ * ARM NEON (AArch64 and ARMv7 with -mfpu=neon), 128-bit vectors: an ISA
+ * file defines TW_NEON and TW_VBITS 128. V is uint32x4_t, the type
+ * ../neon.h's helpers take; 16- and 64-bit lane operations reinterpret.
+ * Rotations are vshl + vsri (two instructions, no OR), byte multiples one
+ * vrev or one table lookup (AArch64 vqtbl1q; ARMv7 shifts, see below).
+ * Tails go to the reference block by block (no narrower NEON ISA).
+ */
+#if TW_VBITS != 128
+#error "twoword_simd.h: NEON vectors are 128 bits"
+#endif
+#include "neon.h"
+typedef uint32x4_t V;
+#define TW_ISA neon
+#define TW_ISA_NAME "neon"
+#define TW_ISA_REQUIRES ARX_REQ_NEON
+#define TW_LINKAGE static /* reached through the backend table only */
+#define TW_LOAD(p) NEON_FROM8(vld1q_u8((const uint8_t *)(const void *)(p)))
+#define TW_STORE(p, v) vst1q_u8((uint8_t *)(void *)(p), NEON_U8(v))
+#define TW_XOR veorq_u32
+#define TW_AND vandq_u32
+#define TW_OR vorrq_u32
+#define TW_SET1_16(x) NEON_FROM16(vdupq_n_u16((uint16_t)(x)))
+#define TW_SET1_32(x) vdupq_n_u32((uint32_t)(x))
+#if defined(__aarch64__)
+#define TW_SET1_64(x) NEON_FROM64(vdupq_n_u64((uint64_t)(x)))
+#else
+/* GCC 12 builds ARMv7's vdupq_n_u64 through the stack (two stores, a load
+ * per round key); a d register from the core pair, then vdup, stays in
+ * registers. */
+#define TW_SET1_64(x) NEON_FROM64(vdupq_lane_u64(vcreate_u64((uint64_t)(x)), 0))
+#endif
+#define TW_ADD_16(a, b) NEON_FROM16(vaddq_u16(NEON_U16(a), NEON_U16(b)))
+#define TW_ADD_32 vaddq_u32
+#define TW_ADD_64(a, b) NEON_FROM64(vaddq_u64(NEON_U64(a), NEON_U64(b)))
+#define TW_SUB_16(a, b) NEON_FROM16(vsubq_u16(NEON_U16(a), NEON_U16(b)))
+#define TW_SUB_32 vsubq_u32
+#define TW_SUB_64(a, b) NEON_FROM64(vsubq_u64(NEON_U64(a), NEON_U64(b)))
+/* Lane m of a sliced word holds block m (uzp/zip layouts below). */
+#define TW_CTR_OFFSETS_16 NEON_FROM16(((uint16x8_t){0, 1, 2, 3, 4, 5, 6, 7}))
+#define TW_CTR_OFFSETS_32 ((uint32x4_t){0, 1, 2, 3})
+#define TW_CTR_OFFSETS_64 NEON_FROM64(((uint64x2_t){0, 1}))
+
+/* Rotates: neon.h's vshl + vsri, byte multiples a vrev. S^1's left shift
+ * stays a shift: NEON's vsri needs the shifted value as its destination
+ * anyway, so an add would not save an instruction. */
+#define TW_ROL(w, v, r) TW_CAT(NEON_ROL, w)(v, r)
+#define TW_ROR(w, v, r) TW_CAT(NEON_ROL, w)(v, (w) - (r))
+#define TW_ROL1(w, v) TW_ROL(w, v, 1)
+
+/* Any byte permutation of a vector, one table lookup (AArch64's vqtbl1q):
+ * result byte j is source byte idx[j]. */
+#if defined(__aarch64__)
+#define TW_TBL(v, ...) NEON_FROM8(vqtbl1q_u8(NEON_U8(v), (uint8x16_t){__VA_ARGS__}))
+#endif
+/* Per-word index patterns, w = 32 (4 bytes) or 64 (8 bytes). */
+#define TW_IDX4_(a, b, c, d) a, b, c, d, a + 4, b + 4, c + 4, d + 4, a + 8, b + 8, c + 8, d + 8, \
+                             a + 12, b + 12, c + 12, d + 12
+#define TW_IDX8_(a, b, c, d, e, f, g, h) a, b, c, d, e, f, g, h, a + 8, b + 8, c + 8, d + 8, \
+                                         e + 8, f + 8, g + 8, h + 8
+#define TW_ROTR8_16(v) NEON_FROM8(vrev16q_u8(NEON_U8(v)))
+#define TW_ROTL8_16(v) NEON_FROM8(vrev16q_u8(NEON_U8(v)))
+/* Rotations by 8 of 32- and 64-bit words: one vtbl, not vshl + vsri. Under
+ * llvm-mca (clang-14 -O2) SPECK-128/128 CTR runs at 7.62 cpb with the
+ * lookup, 9.84 with shifts on Cortex-A53 (one instruction a cycle either
+ * way), but 4.17 against 3.69 on Cortex-A72, whose model gives a q-register
+ * TBL three uops on one pipe; -DTW_NEON_ROT8_SHIFT builds the shifts.
+ * ARMv7 always shifts: GCC 12 pins vtbl2's table to one d-register pair and
+ * copies every operand into it (SPECK-128 decryption: 4 vmov per lookup). */
+#if defined(TW_NEON_ROT8_SHIFT) || !defined(__aarch64__)
+#define TW_ROTR8_32(v) vsriq_n_u32(vshlq_n_u32((v), 24), (v), 8)
+#define TW_ROTL8_32(v) vsriq_n_u32(vshlq_n_u32((v), 8), (v), 24)
+#define TW_ROTR8_64(v) NEON_FROM64(vsriq_n_u64(vshlq_n_u64(NEON_U64(v), 56), NEON_U64(v), 8))
+#define TW_ROTL8_64(v) NEON_FROM64(vsriq_n_u64(vshlq_n_u64(NEON_U64(v), 8), NEON_U64(v), 56))
+#else
+#define TW_ROTR8_32(v) TW_TBL(v, TW_IDX4_(1, 2, 3, 0))
+#define TW_ROTL8_32(v) TW_TBL(v, TW_IDX4_(3, 0, 1, 2))
+#define TW_ROTR8_64(v) TW_TBL(v, TW_IDX8_(1, 2, 3, 4, 5, 6, 7, 0))
+#define TW_ROTL8_64(v) TW_TBL(v, TW_IDX8_(7, 0, 1, 2, 3, 4, 5, 6))
+#endif
+#define TW_ROTL8(w, v) TW_CAT(TW_ROTL8_, w)(v)
+#define TW_ROTR8(w, v) TW_CAT(TW_ROTR8_, w)(v)
+ARX_INLINE V tw_bswap16(V v) {
+    return NEON_FROM8(vrev16q_u8(NEON_U8(v)));
+}
+ARX_INLINE V tw_bswap32(V v) {
+    return NEON_FROM8(vrev32q_u8(NEON_U8(v)));
+}
+ARX_INLINE V tw_bswap64(V v) {
+    return NEON_FROM8(vrev64q_u8(NEON_U8(v)));
+}
+
+/* Layouts: a holds blocks 0..BPP/2-1, b the rest, each block y then x. An
+ * unzip of a and b gives y (even words) and x (odd words), lane m holding
+ * block m for every word size; a zip of y and x restores the blocks. */
+#if defined(__aarch64__)
+ARX_INLINE void tw_split16(V a, V b, V *x, V *y) {
+    *y = NEON_FROM16(vuzp1q_u16(NEON_U16(a), NEON_U16(b)));
+    *x = NEON_FROM16(vuzp2q_u16(NEON_U16(a), NEON_U16(b)));
+}
+ARX_INLINE void tw_split32(V a, V b, V *x, V *y) {
+    *y = vuzp1q_u32(a, b);
+    *x = vuzp2q_u32(a, b);
+}
+#else
+ARX_INLINE void tw_split16(V a, V b, V *x, V *y) {
+    uint16x8x2_t t = vuzpq_u16(NEON_U16(a), NEON_U16(b));
+    *y = NEON_FROM16(t.val[0]);
+    *x = NEON_FROM16(t.val[1]);
+}
+ARX_INLINE void tw_split32(V a, V b, V *x, V *y) {
+    uint32x4x2_t t = vuzpq_u32(a, b);
+    *y = t.val[0];
+    *x = t.val[1];
+}
+#endif
+ARX_INLINE void tw_split64(V a, V b, V *x, V *y) {
+    *y = NEON_ZIPLO64(a, b);
+    *x = NEON_ZIPHI64(a, b);
+}
+ARX_INLINE void tw_join16(V x, V y, V *a, V *b) {
+    *a = NEON_ZIPLO16(y, x);
+    *b = NEON_ZIPHI16(y, x);
+}
+ARX_INLINE void tw_join32(V x, V y, V *a, V *b) {
+    *a = NEON_ZIPLO32(y, x);
+    *b = NEON_ZIPHI32(y, x);
+}
+ARX_INLINE void tw_join64(V x, V y, V *a, V *b) {
+    *a = NEON_ZIPLO64(y, x);
+    *b = NEON_ZIPHI64(y, x);
+}
+
+#elif TW_VBITS == 128
 typedef __m128i V;
 typedef __m128 TW_VPS;
 #define TW_ISA sse2
@@ -226,6 +360,7 @@ typedef __m512 TW_VPS;
 #define TW_CTR_OFFSETS(w) TW_CAT(TW_CTR_OFFSETS_, w)
 #define TW_BSWAP(w, v) TW_CAT(tw_bswap, w)(v)
 
+#if !defined(TW_NEON) /* x86 from here to the end of the vocabulary */
 #if TW_VBITS < 512
 /* SSE2 and AVX2 have no rotates: two shifts and an OR; a left shift by 1 is
  * an add, which more pipes take. */
@@ -299,6 +434,7 @@ ARX_INLINE void tw_join64(V x, V y, V *a, V *b) {
     *a = TW_UNPACKLO64(y, x);
     *b = TW_UNPACKHI64(y, x);
 }
+#endif /* !TW_NEON */
 
 #endif /* ARX_TWOWORD_SIMD_H */
 
@@ -338,6 +474,50 @@ ARX_INLINE void tw_join64(V x, V y, V *a, V *b) {
 /* Tails of 4 pairs plus 1-3 (a batch of 8 adds one of 4), two shapes of
  * batch instead of seven. */
 _Static_assert(TW_PAIRS == 4 || TW_PAIRS == 8, "TW_PAIRS: 4 or 8");
+
+/* llvm-mca region names (ARX_MCA_BEGIN, internal.h) of the batch loops,
+ * "<kernel>:<bytes per pass>": "speck128_neon_ctr:128". */
+#define TW_STR_(x) #x
+#define TW_STR(x) TW_STR_(x)
+#if TW_PAIRS * TW_VBITS / 4 == 128
+#define TW_PASS_BYTES 128
+#elif TW_PAIRS * TW_VBITS / 4 == 256
+#define TW_PASS_BYTES 256
+#elif TW_PAIRS * TW_VBITS / 4 == 512
+#define TW_PASS_BYTES 512
+#elif TW_PAIRS * TW_VBITS / 4 == 1024
+#define TW_PASS_BYTES 1024
+#else
+#define TW_PASS_BYTES 2048
+#endif
+/* The loops over a batch's pairs unroll into registers. GCC does so by
+ * itself at -O3 (Release); on NEON the kernels say so, for other optimisation
+ * levels and for clang (which at -O2 kept SPECK64's 8-pair join in a loop
+ * through the stack). */
+#if defined(TW_NEON) && defined(__clang__)
+#define TW_PAIR_LOOP _Pragma("clang loop unroll(full)")
+#elif defined(TW_NEON)
+#define TW_PAIR_LOOP _Pragma("GCC unroll 8")
+#else
+#define TW_PAIR_LOOP
+#endif
+#define TW_MCA(kind) TW_STR(TW_CIPHER) "_" TW_ISA_NAME "_" kind ":" TW_STR(TW_PASS_BYTES)
+/* llvm-mca reads a region as straight-line code, and the round loop runs
+ * ks->rounds times. An analysis build (-DARX_MCA -S, never linked or run)
+ * pins the count to the family's TW_MCA_ROUNDS_<w> (its headline variant,
+ * the family header) and unrolls every round into the batch; the kernel
+ * then computes garbage for the kernel's other variants. */
+#if defined(ARX_MCA)
+#define TW_NROUNDS(ks) ((void)(ks), (unsigned)TW_CAT(TW_MCA_ROUNDS_, TW_W))
+#if defined(__clang__)
+#define TW_ROUND_LOOP _Pragma("clang loop unroll(full)")
+#else
+#define TW_ROUND_LOOP _Pragma("GCC unroll 128")
+#endif
+#else
+#define TW_NROUNDS(ks) ((ks)->rounds)
+#define TW_ROUND_LOOP
+#endif
 
 /* ---- tails: the narrower ISA, or (SSE2) the reference block by block ---- */
 #ifdef TW_ISA_NARROW
@@ -390,13 +570,13 @@ static void TW_FN(tail_ctr)(const void *ks, uint8_t *ctr, uint8_t *out, const ui
 #define TW_HALF_ TW_FEISTEL_HALF
 #else
 #define TW_HALF_(x, y, k, P)                                                                       \
-    for (int j_ = 0; j_ < (P); j_++) TW_FEISTEL_PAIR((x)[j_], (y)[j_], k)
+    TW_PAIR_LOOP for (int j_ = 0; j_ < (P); j_++) TW_FEISTEL_PAIR((x)[j_], (y)[j_], k)
 #endif
 #ifndef TW_EVEN_ROUNDS
 /* One round and the swap, (x, y) -> (y ^ f(x) ^ k, x): an odd T's last
  * round (decryption: its first, with x and y exchanged). */
 ARX_INLINE void TW_FN(swap_round)(V *x, V *y, const V k, const int P) {
-    for (int j = 0; j < P; j++) {
+    TW_PAIR_LOOP for (int j = 0; j < P; j++) {
         V t = y[j];
         TW_FEISTEL_PAIR(x[j], t, k);
         y[j] = x[j];
@@ -406,18 +586,18 @@ ARX_INLINE void TW_FN(swap_round)(V *x, V *y, const V k, const int P) {
 #endif
 ARX_INLINE void TW_FN(enc_rounds)(const TW_KS *ks, unsigned first, V *x, V *y, const int P) {
     unsigned i = first;
-    for (; i + 2 <= ks->rounds; i += 2) {
+    TW_ROUND_LOOP for (; i + 2 <= TW_NROUNDS(ks); i += 2) {
         const V k0 = TW_SET1(TW_W, ks->rk[i]), k1 = TW_SET1(TW_W, ks->rk[i + 1]);
         TW_HALF_(x, y, k0, P);
         TW_HALF_(y, x, k1, P);
     }
 #ifndef TW_EVEN_ROUNDS
-    if (i < ks->rounds) TW_FN(swap_round)(x, y, TW_SET1(TW_W, ks->rk[i]), P);
+    if (i < TW_NROUNDS(ks)) TW_FN(swap_round)(x, y, TW_SET1(TW_W, ks->rk[i]), P);
 #endif
 }
 ARX_INLINE void TW_FN(dec_rounds)(const TW_KS *ks, V *x, V *y, const int P) {
-    unsigned i = ks->rounds;
-    for (; i >= 2; i -= 2) {
+    unsigned i = TW_NROUNDS(ks);
+    TW_ROUND_LOOP for (; i >= 2; i -= 2) {
         const V k1 = TW_SET1(TW_W, ks->rk[i - 1]), k0 = TW_SET1(TW_W, ks->rk[i - 2]);
         TW_HALF_(y, x, k1, P);
         TW_HALF_(x, y, k0, P);
@@ -429,15 +609,15 @@ ARX_INLINE void TW_FN(dec_rounds)(const TW_KS *ks, V *x, V *y, const int P) {
 #else
 /* One round after another, every pair per round key. */
 ARX_INLINE void TW_FN(enc_rounds)(const TW_KS *ks, unsigned first, V *x, V *y, const int P) {
-    for (unsigned i = first; i < ks->rounds; i++) {
+    TW_ROUND_LOOP for (unsigned i = first; i < TW_NROUNDS(ks); i++) {
         const V k = TW_SET1(TW_W, ks->rk[i]);
-        for (int j = 0; j < P; j++) TW_ENC_PAIR(x[j], y[j], k);
+        TW_PAIR_LOOP for (int j = 0; j < P; j++) TW_ENC_PAIR(x[j], y[j], k);
     }
 }
 ARX_INLINE void TW_FN(dec_rounds)(const TW_KS *ks, V *x, V *y, const int P) {
-    for (unsigned i = ks->rounds; i-- > 0;) {
+    TW_ROUND_LOOP for (unsigned i = TW_NROUNDS(ks); i-- > 0;) {
         const V k = TW_SET1(TW_W, ks->rk[i]);
-        for (int j = 0; j < P; j++) TW_DEC_PAIR(x[j], y[j], k);
+        TW_PAIR_LOOP for (int j = 0; j < P; j++) TW_DEC_PAIR(x[j], y[j], k);
     }
 }
 #endif
@@ -448,17 +628,17 @@ ARX_INLINE void TW_FN(dec_rounds)(const TW_KS *ks, V *x, V *y, const int P) {
 ARX_INLINE void TW_FN(ecb_batch)(const TW_KS *ks, uint8_t *out, const uint8_t *in, const int P,
                                  const int dec) {
     V a[TW_PAIRS], b[TW_PAIRS], x[TW_PAIRS], y[TW_PAIRS];
-    for (int j = 0; j < P; j++) {
+    TW_PAIR_LOOP for (int j = 0; j < P; j++) {
         a[j] = TW_LOAD(in + 2 * TW_VBYTES * j);
         b[j] = TW_LOAD(in + 2 * TW_VBYTES * j + TW_VBYTES);
     }
-    for (int j = 0; j < P; j++) TW_SPLIT(a[j], b[j], &x[j], &y[j]);
+    TW_PAIR_LOOP for (int j = 0; j < P; j++) TW_SPLIT(a[j], b[j], &x[j], &y[j]);
     if (dec)
         TW_FN(dec_rounds)(ks, x, y, P);
     else
         TW_FN(enc_rounds)(ks, 0, x, y, P);
-    for (int j = 0; j < P; j++) TW_JOIN(x[j], y[j], &a[j], &b[j]);
-    for (int j = 0; j < P; j++) {
+    TW_PAIR_LOOP for (int j = 0; j < P; j++) TW_JOIN(x[j], y[j], &a[j], &b[j]);
+    TW_PAIR_LOOP for (int j = 0; j < P; j++) {
         TW_STORE(out + 2 * TW_VBYTES * j, a[j]);
         TW_STORE(out + 2 * TW_VBYTES * j + TW_VBYTES, b[j]);
     }
@@ -479,10 +659,13 @@ ARX_INLINE void TW_FN(ecb_batch)(const TW_KS *ks, uint8_t *out, const uint8_t *i
 #else
 #define TW_ECB_4_(dec)
 #endif
-#define TW_ECB_(dec)                                                                               \
+#define TW_ECB_(dec, kind)                                                                         \
     const TW_KS *ks = vks;                                                                         \
-    for (; n >= TW_BATCH; n -= TW_BATCH, in += TW_BATCH * TW_BB, out += TW_BATCH * TW_BB)          \
+    for (; n >= TW_BATCH; n -= TW_BATCH, in += TW_BATCH * TW_BB, out += TW_BATCH * TW_BB) {        \
+        ARX_MCA_BEGIN(TW_MCA(kind));                                                               \
         TW_FN(ecb_batch)(ks, out, in, TW_PAIRS, dec);                                              \
+        ARX_MCA_END(TW_MCA(kind));                                                                 \
+    }                                                                                              \
     TW_ECB_4_(dec)                                                                                 \
     size_t p = n / TW_BPP;                                                                         \
     switch (p) {                                                                                   \
@@ -494,10 +677,10 @@ ARX_INLINE void TW_FN(ecb_batch)(const TW_KS *ks, uint8_t *out, const uint8_t *i
     TW_FN(tail_ecb)(ks, out + p * TW_BPP * TW_BB, in + p * TW_BPP * TW_BB, n - p * TW_BPP, dec)
 
 TW_LINKAGE void TW_FN(encrypt)(const void *vks, uint8_t *out, const uint8_t *in, size_t n) {
-    TW_ECB_(0);
+    TW_ECB_(0, "encrypt");
 }
 TW_LINKAGE void TW_FN(decrypt)(const void *vks, uint8_t *out, const uint8_t *in, size_t n) {
-    TW_ECB_(1);
+    TW_ECB_(1, "decrypt");
 }
 
 /* ---- counter mode -----------------------------------------------------------
@@ -528,14 +711,14 @@ TW_LINKAGE void TW_FN(decrypt)(const void *vks, uint8_t *out, const uint8_t *in,
 ARX_INLINE void TW_FN(ctr_batch)(const TW_KS *ks, uint8_t *out, const uint8_t *in, V base,
                                  const V *c, const V *offs, const int P) {
     V a[TW_PAIRS], b[TW_PAIRS], x[TW_PAIRS], y[TW_PAIRS];
-    for (int j = 0; j < P; j++) TW_CTR_WORDS_(c, TW_ADD(TW_W, base, offs[j]), x[j], y[j]);
+    TW_PAIR_LOOP for (int j = 0; j < P; j++) TW_CTR_WORDS_(c, TW_ADD(TW_W, base, offs[j]), x[j], y[j]);
     TW_FN(enc_rounds)(ks, TW_CTR_FIRST_ROUND_, x, y, P);
-    for (int j = 0; j < P; j++) TW_JOIN(x[j], y[j], &a[j], &b[j]);
-    for (int j = 0; j < P; j++) {
+    TW_PAIR_LOOP for (int j = 0; j < P; j++) TW_JOIN(x[j], y[j], &a[j], &b[j]);
+    TW_PAIR_LOOP for (int j = 0; j < P; j++) {
         a[j] = TW_XOR(a[j], TW_LOAD(in + 2 * TW_VBYTES * j));
         b[j] = TW_XOR(b[j], TW_LOAD(in + 2 * TW_VBYTES * j + TW_VBYTES));
     }
-    for (int j = 0; j < P; j++) {
+    TW_PAIR_LOOP for (int j = 0; j < P; j++) {
         TW_STORE(out + 2 * TW_VBYTES * j, a[j]);
         TW_STORE(out + 2 * TW_VBYTES * j + TW_VBYTES, b[j]);
     }
@@ -550,9 +733,12 @@ static size_t TW_FN(ctr_run)(const TW_KS *ks, TW_WORD y, TW_WORD lo, uint8_t *ou
     for (int j = 0; j < TW_PAIRS; j++)
         offs[j] = TW_ADD(TW_W, TW_CTR_OFFSETS(TW_W), TW_SET1(TW_W, TW_BPP * (size_t)j));
     size_t done = 0;
-    for (; n - done >= TW_BATCH; done += TW_BATCH)
+    for (; n - done >= TW_BATCH; done += TW_BATCH) {
+        ARX_MCA_BEGIN(TW_MCA("ctr"));
         TW_FN(ctr_batch)(ks, out + TW_BB * done, in + TW_BB * done, TW_SET1(TW_W, lo + done), c,
                          offs, TW_PAIRS);
+        ARX_MCA_END(TW_MCA("ctr"));
+    }
 #if TW_PAIRS > 4
     if (n - done >= 4 * TW_BPP) {
         TW_FN(ctr_batch)(ks, out + TW_BB * done, in + TW_BB * done, TW_SET1(TW_W, lo + done), c,
@@ -603,6 +789,10 @@ const arx_backend TW_CAT(TW_CAT(TW_CIPHER, _), TW_ISA) = {
     TW_ISA_NAME, TW_REQUIRES, (unsigned)TW_BATCH, TW_FN(encrypt), TW_FN(decrypt), TW_FN(ctr_xor)};
 
 #undef TW_FN
+#undef TW_PASS_BYTES
+#undef TW_NROUNDS
+#undef TW_ROUND_LOOP
+#undef TW_PAIR_LOOP
 #undef TW_BB
 #undef TW_BPP
 #undef TW_BATCH

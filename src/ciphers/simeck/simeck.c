@@ -178,22 +178,31 @@ SIMECK_REF_BACKEND(64, simeck_ks32)
         "simeck-" #B "-" #K, "simeck", B / 8, K / 8, sizeof(KS), simeck_##B##_##K##_setup,        \
         {&simeck##B##_ref, NULL}};
 
-/* SIMECK32 and SIMECK64 also have x86 SIMD backends, widest last (the
+/* SIMECK32 and SIMECK64 also have SIMD backends, x86 widest last (the
  * registry takes the last one the CPU supports). */
 #if ARX_X86_SIMD
 #define SIMECK_DESC_SIMD(B, K, KS)                                                                 \
     const arx_cipher_desc arx_desc_simeck_##B##_##K = {                                            \
         "simeck-" #B "-" #K, "simeck", B / 8, K / 8, sizeof(KS), simeck_##B##_##K##_setup,        \
         {&simeck##B##_ref, &simeck##B##_sse2, &simeck##B##_avx2, &simeck##B##_avx512, NULL}};
+#elif ARX_ARM_NEON
+#define SIMECK_DESC_SIMD(B, K, KS)                                                                 \
+    const arx_cipher_desc arx_desc_simeck_##B##_##K = {                                            \
+        "simeck-" #B "-" #K, "simeck", B / 8, K / 8, sizeof(KS), simeck_##B##_##K##_setup,        \
+        {&simeck##B##_ref, &simeck##B##_neon, NULL}};
 #else
 #define SIMECK_DESC_SIMD SIMECK_DESC
 #endif
 
-/* SIMECK32: the reference, the portable SWAR backend, then the x86 ones. */
+/* SIMECK32: the reference, the portable SWAR backend, then the x86 ones or NEON. */
 #if ARX_X86_SIMD
 const arx_cipher_desc arx_desc_simeck_32_64 = {
     "simeck-32-64", "simeck", 4, 8, sizeof(simeck_ks16), simeck_32_64_setup,
     {&simeck32_ref, &simeck32_twoway, &simeck32_sse2, &simeck32_avx2, &simeck32_avx512, NULL}};
+#elif ARX_ARM_NEON
+const arx_cipher_desc arx_desc_simeck_32_64 = {
+    "simeck-32-64", "simeck", 4, 8, sizeof(simeck_ks16), simeck_32_64_setup,
+    {&simeck32_ref, &simeck32_twoway, &simeck32_neon, NULL}};
 #else
 const arx_cipher_desc arx_desc_simeck_32_64 = {"simeck-32-64", "simeck", 4, 8, sizeof(simeck_ks16),
                                                simeck_32_64_setup, {&simeck32_ref, &simeck32_twoway, NULL}};

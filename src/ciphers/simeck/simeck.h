@@ -1,7 +1,7 @@
 /*
  * SIMECK: what simeck.c (key schedule, reference block functions,
- * descriptors) shares with its x86 ISA files (simeck_sse2.c, simeck_avx2.c,
- * simeck_avx512.c).
+ * descriptors) shares with its ISA files (x86: simeck_sse2.c, simeck_avx2.c,
+ * simeck_avx512.c; ARM: simeck_neon.c).
  *
  * The SIMD backends cover SIMECK32 (16-bit words) and SIMECK64 (32-bit
  * words); SIMECK48 stays portable.
@@ -39,6 +39,15 @@ void simeck32_twoway_setup(simeck_ks16 *ks);
 /* The backends, one ISA file each (on ../twoword_simd.h). */
 extern const arx_backend simeck32_sse2, simeck32_avx2, simeck32_avx512;
 extern const arx_backend simeck64_sse2, simeck64_avx2, simeck64_avx512;
+#endif
+#if ARX_ARM_NEON
+extern const arx_backend simeck32_neon, simeck64_neon;
+#endif
+
+#if ARX_X86_SIMD || ARX_ARM_NEON
+/* llvm-mca builds (twoword_simd.h) pin the rounds: SIMECK-32/64, SIMECK-64/128. */
+#define TW_MCA_ROUNDS_16 32
+#define TW_MCA_ROUNDS_32 44
 
 /* For the ISA files: SIMECK's round (CHES 2015, section 2.1) on one pair of
  * sliced words over ../twoword_simd.h's vocabulary. With x = l and y = r

@@ -246,13 +246,18 @@ static void simon_128_256_setup(void *ks, const uint8_t *key) { simon64w_setup(k
         "simon-" #B "-" #K, "simon", B / 8, K / 8, sizeof(KS), simon_##B##_##K##_setup,           \
         {&simon##B##_ref, NULL}};
 
-/* SIMON64 and SIMON128 also have x86 SIMD backends, widest last (the registry
+/* SIMON64 and SIMON128 also have SIMD backends, x86 widest last (the registry
  * takes the last one the CPU supports). */
 #if ARX_X86_SIMD
 #define SIMON_DESC_SIMD(B, K, KS)                                                                  \
     const arx_cipher_desc arx_desc_simon_##B##_##K = {                                             \
         "simon-" #B "-" #K, "simon", B / 8, K / 8, sizeof(KS), simon_##B##_##K##_setup,           \
         {&simon##B##_ref, &simon##B##_sse2, &simon##B##_avx2, &simon##B##_avx512, NULL}};
+#elif ARX_ARM_NEON
+#define SIMON_DESC_SIMD(B, K, KS)                                                                  \
+    const arx_cipher_desc arx_desc_simon_##B##_##K = {                                             \
+        "simon-" #B "-" #K, "simon", B / 8, K / 8, sizeof(KS), simon_##B##_##K##_setup,           \
+        {&simon##B##_ref, &simon##B##_neon, NULL}};
 #else
 #define SIMON_DESC_SIMD SIMON_DESC
 #endif

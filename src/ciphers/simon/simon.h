@@ -1,6 +1,7 @@
 /*
  * SIMON: what simon.c (key schedule, reference block functions, descriptors)
- * shares with its x86 ISA files (simon_sse2.c, simon_avx2.c, simon_avx512.c).
+ * shares with its ISA files (x86: simon_sse2.c, simon_avx2.c, simon_avx512.c;
+ * ARM: simon_neon.c).
  *
  * The SIMD backends cover SIMON64 (32-bit words) and SIMON128 (64-bit words);
  * SIMON32, SIMON48 and SIMON96 stay portable.
@@ -43,6 +44,15 @@ void simon32_twoway_setup(simon_ks16 *ks);
 /* The backends, one ISA file each (on ../twoword_simd.h). */
 extern const arx_backend simon64_sse2, simon64_avx2, simon64_avx512;
 extern const arx_backend simon128_sse2, simon128_avx2, simon128_avx512;
+#endif
+#if ARX_ARM_NEON
+extern const arx_backend simon64_neon, simon128_neon;
+#endif
+
+#if ARX_X86_SIMD || ARX_ARM_NEON
+/* llvm-mca builds (twoword_simd.h) pin the rounds: SIMON-64/128, SIMON-128/128. */
+#define TW_MCA_ROUNDS_32 44
+#define TW_MCA_ROUNDS_64 68
 
 /* For the ISA files: SIMON's round (ePrint 2013/404, 3.1) on one pair of
  * sliced words over ../twoword_simd.h's vocabulary, y = y ^ f(x) ^ k with

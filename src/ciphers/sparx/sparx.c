@@ -395,11 +395,14 @@ static const arx_backend sparx128_ref_backend = {"ref", 0, 1, sparx128_ref_encry
 /* ---- descriptors ----------------------------------------------------------- */
 
 /* Reference first, then the portable SWAR backend, then the x86 backends,
- * widest last (the registry takes the last one the CPU runs). */
+ * widest last, or NEON's (the registry takes the last one the CPU runs). */
 #if ARX_X86_SIMD
 #define SPARX_BACKENDS(w)                                                                          \
     {&sparx##w##_ref_backend, &sparx##w##_twoway_backend, &sparx##w##_sse2_backend,                \
      &sparx##w##_avx2_backend, &sparx##w##_avx512_backend, NULL}
+#elif ARX_ARM_NEON
+#define SPARX_BACKENDS(w)                                                                          \
+    {&sparx##w##_ref_backend, &sparx##w##_twoway_backend, &sparx##w##_neon_backend, NULL}
 #else
 #define SPARX_BACKENDS(w) {&sparx##w##_ref_backend, &sparx##w##_twoway_backend, NULL}
 #endif

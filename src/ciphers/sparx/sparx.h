@@ -1,7 +1,7 @@
 /*
  * SPARX, private to src/ciphers/sparx/: the key schedule shared by sparx.c
  * (setup, reference block functions) and the ISA files (sparx_sse2.c,
- * sparx_avx2.c, sparx_avx512.c), and, for the ISA files only (SPARX_ISA
+ * sparx_avx2.c, sparx_avx512.c, sparx_neon.c), and, for the ISA files only (SPARX_ISA
  * defined), the word-sliced kernels written once over a small vector
  * vocabulary.
  */
@@ -86,6 +86,9 @@ SPARX_DECLARE_ISA(sse2)
 SPARX_DECLARE_ISA(avx2)
 SPARX_DECLARE_ISA(avx512)
 #endif
+#if ARX_ARM_NEON
+SPARX_DECLARE_ISA(neon)
+#endif
 
 #endif /* ARX_SPARX_H */
 
@@ -128,8 +131,61 @@ SPARX_DECLARE_ISA(avx512)
 #define SPARX_FN(name) SPARX_CAT(sparx, SPARX_ISA, name)
 
 #define SPARX_LANES (VB / 2) /* blocks per batch, both block sizes */
+
+/* llvm-mca region names (ARX_MCA_BEGIN, internal.h) of the batch loops,
+ * "<kernel>:<bytes per pass>": "sparx128_neon_ctr:128". */
+#define SPARX_STR_(x) #x
+#define SPARX_STR(x) SPARX_STR_(x)
+#if SPARX64_INTERLEAVE * VB * 4 == 64
+#define SPARX64_PASS 64
+#elif SPARX64_INTERLEAVE * VB * 4 == 128
+#define SPARX64_PASS 128
+#elif SPARX64_INTERLEAVE * VB * 4 == 256
+#define SPARX64_PASS 256
+#elif SPARX64_INTERLEAVE * VB * 4 == 512
+#define SPARX64_PASS 512
+#else
+#define SPARX64_PASS 1024
+#endif
+#if SPARX128_INTERLEAVE * VB * 8 == 128
+#define SPARX128_PASS 128
+#elif SPARX128_INTERLEAVE * VB * 8 == 256
+#define SPARX128_PASS 256
+#elif SPARX128_INTERLEAVE * VB * 8 == 512
+#define SPARX128_PASS 512
+#else
+#define SPARX128_PASS 1024
+#endif
+#define SPARX_MCA(W, kind) "sparx" #W "_" SPARX_ISA_NAME "_" kind ":" SPARX_STR(SPARX##W##_PASS)
+/* llvm-mca reads a region as straight-line code, and the step loops run
+ * ks->steps times: an analysis build (-DARX_MCA -S, never linked or run)
+ * pins them to 8 (SPARX-64/128 and SPARX-128/128) and unrolls them into the
+ * batch; SPARX-128/256 then computes garbage. */
+#if defined(ARX_MCA)
+#define SPARX_KS_STEPS(ks) ((void)(ks), 8u)
+#if defined(__clang__)
+#define SPARX_STEP_LOOP _Pragma("clang loop unroll(full)")
+#else
+#define SPARX_STEP_LOOP _Pragma("GCC unroll 16")
+#endif
+#else
+#define SPARX_KS_STEPS(ks) ((ks)->steps)
+#define SPARX_STEP_LOOP
+#endif
+/* ECB: `dec` is a constant once the kernel is inlined, one name survives. */
+#define SPARX_MCA_ECB(W, MARK, dec)                                                                \
+    do {                                                                                           \
+        if (dec)                                                                                   \
+            MARK(SPARX_MCA(W, "decrypt"));                                                         \
+        else                                                                                       \
+            MARK(SPARX_MCA(W, "encrypt"));                                                         \
+    } while (0)
 #define SPARX_FOR_U for (unsigned u = 0; u < NB; u++)
+#if defined(__clang__) /* clang left "GCC unroll 8" loops of fewer trips rolled */
+#define SPARX_UNROLL _Pragma("clang loop unroll(full)")
+#else
 #define SPARX_UNROLL _Pragma("GCC unroll 8")
+#endif
 
 typedef const uint32_t (*sparx_rows)[4];
 
@@ -251,7 +307,7 @@ ARX_INLINE void SPARX_FN(enc_step)(V st[][8], sparx_rows p, unsigned nb, unsigne
  * back to the same registers. Returns the pointer past the last step. */
 ARX_INLINE sparx_rows SPARX_FN(enc_steps)(V st[][8], sparx_rows p, unsigned s0, unsigned steps,
                                           unsigned nb, unsigned ra, unsigned NB) {
-    for (unsigned s = s0; s < steps; s += 2) {
+    SPARX_STEP_LOOP for (unsigned s = s0; s < steps; s += 2) {
         SPARX_FN(enc_step)(st, p, nb, ra, NB);
         SPARX_FN(enc_step)(st, p + SPARX_STEP_ROWS(nb, ra), nb, ra, NB);
         p += 2 * SPARX_STEP_ROWS(nb, ra);
@@ -268,7 +324,7 @@ ARX_INLINE void SPARX_FN(enc_words)(const sparx_ks *ks, V st[][8], unsigned nb, 
         SPARX_UNROLL for (unsigned b = 0; b < nb; b++) st[u][2 * b + 1] =
             V_XOR(st[u][2 * b + 1], V_ROWU(p[1 + b], u));
     }
-    p = SPARX_FN(enc_steps)(st, p + 1 + nb, 0, ks->steps, nb, ra, NB);
+    p = SPARX_FN(enc_steps)(st, p + 1 + nb, 0, SPARX_KS_STEPS(ks), nb, ra, NB);
     SPARX_UNROLL SPARX_FOR_U SPARX_UNROLL for (unsigned b = 1; b < nb; b++) st[u][2 * b] =
         V_XOR(st[u][2 * b], V_ROWU(p[b - 1], u));
 }
@@ -281,7 +337,7 @@ ARX_INLINE void SPARX_FN(enc_words)(const sparx_ks *ks, V st[][8], unsigned nb, 
 ARX_INLINE void SPARX_FN(dec_words)(const sparx_ks *ks, V st[][8], unsigned nb, unsigned ra,
                                     unsigned NB) {
     sparx_rows p = ks->dec;
-    for (unsigned s = ks->steps; s-- > 0;) {
+    SPARX_STEP_LOOP for (unsigned s = SPARX_KS_STEPS(ks); s-- > 0;) {
         if (nb == 2) {
             SPARX_UNROLL SPARX_FOR_U {
                 V t = V_ROL16(V_XOR3(st[u][2], st[u][3], V_ROWU(p[0], u)), 8);
@@ -342,12 +398,15 @@ ARX_INLINE void SPARX64_FN(batches)(const sparx_ks *ks, uint8_t *out, const uint
 
 ARX_INLINE size_t SPARX64_FN(ecb)(const sparx_ks *ks, uint8_t *out, const uint8_t *in, size_t n, int dec) {
     size_t done = 0;
-#if SPARX64_INTERLEAVE > 1
-    for (; n - done >= SPARX64_INTERLEAVE * SPARX_LANES; done += SPARX64_INTERLEAVE * SPARX_LANES)
+    for (; n - done >= SPARX64_INTERLEAVE * SPARX_LANES; done += SPARX64_INTERLEAVE * SPARX_LANES) {
+        SPARX_MCA_ECB(64, ARX_MCA_BEGIN, dec);
         SPARX64_FN(batches)(ks, out + 8 * done, in + 8 * done, SPARX64_INTERLEAVE, dec);
-#endif
+        SPARX_MCA_ECB(64, ARX_MCA_END, dec);
+    }
+#if SPARX64_INTERLEAVE > 1
     for (; n - done >= SPARX_LANES; done += SPARX_LANES)
         SPARX64_FN(batches)(ks, out + 8 * done, in + 8 * done, 1, dec);
+#endif
     return done;
 }
 
@@ -383,7 +442,7 @@ ARX_INLINE void SPARX64_FN(ctr_group)(const sparx_ks *ks, const SPARX64_FN(ctr_c
     }
     SPARX_FN(rounds)(st, p1, nb, ra, 1, 0, NB);
     SPARX_FN(linear2)(st, p1 + SPARX_STEP_ROWS(nb, ra) - 1, NB);
-    sparx_rows p = SPARX_FN(enc_steps)(st, p1 + SPARX_STEP_ROWS(nb, ra), 2, ks->steps, nb, ra, NB);
+    sparx_rows p = SPARX_FN(enc_steps)(st, p1 + SPARX_STEP_ROWS(nb, ra), 2, SPARX_KS_STEPS(ks), nb, ra, NB);
     SPARX_UNROLL SPARX_FOR_U {
         st[u][2] = V_XOR(st[u][2], V_ROWU(p[0], u));
         SPARX64_FN(store2)(out + 4 * VB * u, in + 4 * VB * u, st[u]);
@@ -419,11 +478,14 @@ static void SPARX64_FN(ctr_run)(const sparx_ks *ks, const uint8_t *ctr, uint8_t 
     }
     V cnt = V_ADD16(V_SET1_16((ctr[6] << 8) | ctr[7]), V_LOADU(io));
     size_t i = 0;
-#if SPARX64_INTERLEAVE > 1
-    for (; nb_batches - i >= SPARX64_INTERLEAVE; i += SPARX64_INTERLEAVE)
+    for (; nb_batches - i >= SPARX64_INTERLEAVE; i += SPARX64_INTERLEAVE) {
+        ARX_MCA_BEGIN(SPARX_MCA(64, "ctr"));
         SPARX64_FN(ctr_group)(ks, &c, &cnt, out + 4 * VB * i, in + 4 * VB * i, SPARX64_INTERLEAVE);
-#endif
+        ARX_MCA_END(SPARX_MCA(64, "ctr"));
+    }
+#if SPARX64_INTERLEAVE > 1
     for (; i < nb_batches; i++) SPARX64_FN(ctr_group)(ks, &c, &cnt, out + 4 * VB * i, in + 4 * VB * i, 1);
+#endif
 }
 
 /* ---- SPARX-128: 4 branches, 4 rounds per step ---------------------------------- */
@@ -447,12 +509,15 @@ ARX_INLINE void SPARX128_FN(batches)(const sparx_ks *ks, uint8_t *out, const uin
 
 ARX_INLINE size_t SPARX128_FN(ecb)(const sparx_ks *ks, uint8_t *out, const uint8_t *in, size_t n, int dec) {
     size_t done = 0;
-#if SPARX128_INTERLEAVE > 1
-    for (; n - done >= SPARX128_INTERLEAVE * SPARX_LANES; done += SPARX128_INTERLEAVE * SPARX_LANES)
+    for (; n - done >= SPARX128_INTERLEAVE * SPARX_LANES; done += SPARX128_INTERLEAVE * SPARX_LANES) {
+        SPARX_MCA_ECB(128, ARX_MCA_BEGIN, dec);
         SPARX128_FN(batches)(ks, out + 16 * done, in + 16 * done, SPARX128_INTERLEAVE, dec);
-#endif
+        SPARX_MCA_ECB(128, ARX_MCA_END, dec);
+    }
+#if SPARX128_INTERLEAVE > 1
     for (; n - done >= SPARX_LANES; done += SPARX_LANES)
         SPARX128_FN(batches)(ks, out + 16 * done, in + 16 * done, 1, dec);
+#endif
     return done;
 }
 
@@ -487,7 +552,7 @@ ARX_INLINE void SPARX128_FN(ctr_group)(const sparx_ks *ks, const SPARX128_FN(ctr
     }
     SPARX_FN(rounds)(st, p1, nb, ra, 2, 0, NB);
     SPARX_FN(linear4)(st, p1 + SPARX_STEP_ROWS(nb, ra) - 1, NB);
-    sparx_rows p = SPARX_FN(enc_steps)(st, p1 + SPARX_STEP_ROWS(nb, ra), 2, ks->steps, nb, ra, NB);
+    sparx_rows p = SPARX_FN(enc_steps)(st, p1 + SPARX_STEP_ROWS(nb, ra), 2, SPARX_KS_STEPS(ks), nb, ra, NB);
     SPARX_UNROLL SPARX_FOR_U {
         const uint8_t *pi = in + 8 * VB * u;
         uint8_t *po = out + 8 * VB * u;
@@ -524,11 +589,14 @@ static void SPARX128_FN(ctr_run)(const sparx_ks *ks, const uint8_t *ctr, uint8_t
     for (unsigned q = 0; q < SPARX_LANES; q++) io[q] = (uint16_t)((q % 8) * (VB / 16) + q / 8);
     V cnt = V_ADD16(V_SET1_16((ctr[14] << 8) | ctr[15]), V_LOADU(io));
     size_t i = 0;
-#if SPARX128_INTERLEAVE > 1
-    for (; nb_batches - i >= SPARX128_INTERLEAVE; i += SPARX128_INTERLEAVE)
+    for (; nb_batches - i >= SPARX128_INTERLEAVE; i += SPARX128_INTERLEAVE) {
+        ARX_MCA_BEGIN(SPARX_MCA(128, "ctr"));
         SPARX128_FN(ctr_group)(ks, &c, &cnt, out + 8 * VB * i, in + 8 * VB * i, SPARX128_INTERLEAVE);
-#endif
+        ARX_MCA_END(SPARX_MCA(128, "ctr"));
+    }
+#if SPARX128_INTERLEAVE > 1
     for (; i < nb_batches; i++) SPARX128_FN(ctr_group)(ks, &c, &cnt, out + 8 * VB * i, in + 8 * VB * i, 1);
+#endif
 }
 
 /* ---- tails and entry points, both block sizes --------------------------------- */

@@ -231,13 +231,18 @@ static void speck_128_256_setup(void *ks, const uint8_t *key) { speck_w64_setup(
         "speck-" #B "-" #K, "speck", B / 8, K / 8, sizeof(KS), speck_##B##_##K##_setup,           \
         {&speck##B##_ref, NULL}};
 
-/* SPECK64 and SPECK128 also have x86 SIMD backends, widest last (the registry
- * takes the last one the CPU supports). */
+/* SPECK64 and SPECK128 also have SIMD backends: x86's, widest last (the
+ * registry takes the last one the CPU supports), or NEON's. */
 #if ARX_X86_SIMD
 #define SPECK_DESC_SIMD(B, K, KS)                                                                  \
     const arx_cipher_desc arx_desc_speck_##B##_##K = {                                             \
         "speck-" #B "-" #K, "speck", B / 8, K / 8, sizeof(KS), speck_##B##_##K##_setup,           \
         {&speck##B##_ref, &speck##B##_sse2, &speck##B##_avx2, &speck##B##_avx512, NULL}};
+#elif ARX_ARM_NEON
+#define SPECK_DESC_SIMD(B, K, KS)                                                                  \
+    const arx_cipher_desc arx_desc_speck_##B##_##K = {                                             \
+        "speck-" #B "-" #K, "speck", B / 8, K / 8, sizeof(KS), speck_##B##_##K##_setup,           \
+        {&speck##B##_ref, &speck##B##_neon, NULL}};
 #else
 #define SPECK_DESC_SIMD SPECK_DESC
 #endif

@@ -1,7 +1,8 @@
 /*
  * SPECK: what speck.c (key schedule, reference block functions, descriptors)
- * shares with its x86 ISA files (speck_sse2.c, speck_avx2.c, speck_avx512.c),
- * and, for those, SPECK's rounds over the vocabulary of ../twoword_simd.h.
+ * shares with its ISA files (x86: speck_sse2.c, speck_avx2.c, speck_avx512.c;
+ * ARM: speck_neon.c), and, for those, SPECK's rounds over the vocabulary of
+ * ../twoword_simd.h.
  *
  * The SIMD backends cover SPECK64 (32-bit words) and SPECK128 (64-bit words);
  * SPECK32, SPECK48 and SPECK96 stay portable.
@@ -42,6 +43,15 @@ extern const arx_backend speck32_twoway;
 /* The backends, one ISA file each. */
 extern const arx_backend speck64_sse2, speck64_avx2, speck64_avx512;
 extern const arx_backend speck128_sse2, speck128_avx2, speck128_avx512;
+#endif
+#if ARX_ARM_NEON
+extern const arx_backend speck64_neon, speck128_neon;
+#endif
+
+#if ARX_X86_SIMD || ARX_ARM_NEON
+/* llvm-mca builds (twoword_simd.h) pin the rounds: SPECK-64/128, SPECK-128/128. */
+#define TW_MCA_ROUNDS_32 27
+#define TW_MCA_ROUNDS_64 32
 
 /*
  * SPECK's hooks into ../twoword_simd.h, for the ISA files, over its
