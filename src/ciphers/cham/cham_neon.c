@@ -25,9 +25,19 @@
  * core that runs one NEON instruction per cycle (Cortex-A53), 6.9 cycles per
  * byte. llvm-mca (bench/mca/run.sh, clang 14, CHAM-64/128-legacy, whole
  * passes with loads and stores) predicts: CTR 7.8 cpb on Cortex-A53 (bound
- * 6.8), 3.5 on Cortex-A72; neon-arm CTR 14.4 on A53 (bound 5.8) and 4.7 on
- * A72: its resource bound is below the NEON kernel's, but the in-order
- * schedule clang makes for it is not, so it is not the default.
+ * 6.8), 3.5 on Cortex-A72; neon-arm CTR 10.4 on A53 (bound 5.8) and 4.1 on
+ * A72, enc 11.9 / 4.6, dec 14.9 / 5.4 (neon: 8.3 / 4.0, 12.3 / 6.2). So
+ * neon-arm is not the default. LLVM 14's A53 model writes results back in
+ * program order: a general-register instruction (latency 3) issues no
+ * earlier than 3 cycles after the NEON one (latency 6) before it, so one
+ * NEON and one scalar instruction per cycle, the pairing this kernel is
+ * after, cannot happen there; scalar work only runs in stretches of its own,
+ * two instructions a cycle, after a 2-cycle gap. At 11 general-register
+ * instructions per block and 4 rounds against NEON's 2.75 that costs more
+ * than the 4 blocks bring (a hand-scheduled group body: 73 cycles per group
+ * for NEON alone, 24 blocks; 108 with the 4 scalar blocks in one stretch,
+ * 170 alternating). The fences (ARM_FENCE_MID/END) give each group exactly
+ * that shape, which is what took CTR from 14.4 cpb and A72 from 4.7.
  */
 #include "cipher.h"
 #if ARX_ARM_NEON
@@ -295,6 +305,35 @@ ARX_INLINE void p_ctr_head(const p_ctr_consts *c, const P x[], P s[][4]) {
     }
 }
 
+
+/* Scheduling fences (AArch64): no instruction. They tie the NEON words (x)
+ * or the general-register words (p), and volatile asm statements keep their
+ * order, so a group's NEON rounds, then its general-register rounds, then
+ * the next group's NEON rounds run as separate stretches (the header comment
+ * says why). Two statements, as GCC allows 30 operands (an in-out one counts
+ * twice). */
+#if defined(__aarch64__)
+#define ARM_FENCE_V(x)                                                                             \
+    __asm__ volatile("" : "+w"(x[0][0]), "+w"(x[0][1]), "+w"(x[0][2]), "+w"(x[0][3]),              \
+                     "+w"(x[1][0]), "+w"(x[1][1]), "+w"(x[1][2]), "+w"(x[1][3]), "+w"(x[2][0]),     \
+                     "+w"(x[2][1]), "+w"(x[2][2]), "+w"(x[2][3]))
+#define ARM_FENCE_P(p) __asm__ volatile("" : "+r"(p[0][0]), "+r"(p[0][1]), "+r"(p[0][2]), "+r"(p[0][3]))
+#else
+#define ARM_FENCE_V(x) ((void)0)
+#define ARM_FENCE_P(p) ((void)0)
+#endif
+/* After a group's NEON rounds, before its general-register ones, and after those. */
+#define ARM_FENCE_MID(x, p) do { ARM_FENCE_V(x); ARM_FENCE_P(p); } while (0)
+#define ARM_FENCE_END(x, p) do { ARM_FENCE_P(p); ARM_FENCE_V(x); } while (0)
+
+/* ks, laundered for each group's NEON rounds: else clang keeps the 16 key
+ * rows (which repeat every 16 rounds) live across the unrolled rounds and
+ * spills them; one load per row and group is cheaper. */
+ARX_INLINE const cham64_ks *arm_fresh_ks(const cham64_ks *ks) {
+    P_LAUNDER(ks);
+    return ks;
+}
+
 /* One pass of ARM_PASS_BLOCKS blocks, ECB: NEON batches first, then the
  * general-register blocks. */
 ARX_INLINE void cham64_arm_pass(const cham64_ks *ks, uint8_t *out, const uint8_t *in, int dec) {
@@ -313,8 +352,10 @@ ARX_INLINE void cham64_arm_pass(const cham64_ks *ks, uint8_t *out, const uint8_t
         P_FOR_S p[q][2] = P_ROL(p[q][2], 8);
         CHAM_ROUND_LOOP
         for (unsigned j = CHAM64_ROUNDS(ks); j != 0; j -= 4) {
-            cham64_neon_dec_group(ks, j - 4, x, NB);
+            cham64_neon_dec_group(arm_fresh_ks(ks), j - 4, x, NB);
+            ARM_FENCE_MID(x, p);
             p_dec_group(ks, j - 4, p);
+            ARM_FENCE_END(x, p);
         }
         CHAM_UNROLL CHAM_FOR_U x[u][2] = V_ROL16(x[u][2], 8);
         P_FOR_S p[q][2] = P_ROL(p[q][2], 8);
@@ -323,8 +364,10 @@ ARX_INLINE void cham64_arm_pass(const cham64_ks *ks, uint8_t *out, const uint8_t
         p_enc_head(ks, p);
         CHAM_ROUND_LOOP
         for (unsigned j = 4; j < CHAM64_ROUNDS(ks); j += 4) {
-            cham64_neon_group(ks, j, x, NB);
+            cham64_neon_group(arm_fresh_ks(ks), j, x, NB);
+            ARM_FENCE_MID(x, p);
             p_group(ks, j, p);
+            ARM_FENCE_END(x, p);
         }
         cham64_neon_enc_tail(x, NB);
         p_enc_tail(p);
@@ -386,8 +429,10 @@ static void cham64_arm_ctr_run(const cham64_ks *ks, const uint8_t *ctr, uint8_t 
         P_FOR_S pcnt[q] = p_add(pcnt[q], P_REP(ARM_PASS_BLOCKS));
         CHAM_ROUND_LOOP
         for (unsigned j = 8; j < CHAM64_ROUNDS(ks); j += 4) {
-            cham64_neon_group(ks, j, s, NB);
+            cham64_neon_group(arm_fresh_ks(ks), j, s, NB);
+            ARM_FENCE_MID(s, p);
             p_group(ks, j, p);
+            ARM_FENCE_END(s, p);
         }
         CHAM_UNROLL CHAM_FOR_U cham64_neon_store2(out + 64 * u, in + 64 * u, V_ROL16(s[u][0], 8),
                                                   V_ROL16(s[u][1], 1), V_ROL16(s[u][2], 8),
