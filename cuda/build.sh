@@ -26,6 +26,7 @@ else
   fi
   nvcc=$root/bin/nvcc
 fi
+nvcc=$(cd "$(dirname "$nvcc")" && pwd)/$(basename "$nvcc") # CMake wants a full path
 root=$(cd "$(dirname "$nvcc")/.." && pwd)
 echo "cuda: $("$nvcc" --version | tail -2 | head -1) at $nvcc"
 cmake -S . -B "$B/build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_COMPILER="$nvcc" \

@@ -166,6 +166,26 @@ ARX_INLINE swar_t swar_irep(uint16_t v) {
  */
 #define SWAR_ID(x) (x)
 #define SWAR_FOR_U _Pragma("GCC unroll 4") for (unsigned u = 0; u < nb; u++)
+/*
+ * SIMON/SIMECK-style Feistel rounds two at a time in place, on the state
+ * s[u][0] = y (stored first), s[u][1] = x, with the round keys pre-laid-out
+ * in ks->tw_rk: P##_enc and P##_dec for SWAR_KERNELS. F is the family's
+ * round function on packed words; the round count must be even.
+ */
+#define SWAR_FEISTEL_ROUNDS(P, KS, F)                                                              \
+    ARX_INLINE void P##_enc(const KS *ks, swar_t s[][2], unsigned nb) {                            \
+        for (unsigned i = 0; i < ks->rounds; i += 2) {                                             \
+            SWAR_FOR_U s[u][0] ^= F(s[u][1]) ^ (swar_t)ks->tw_rk[i];                               \
+            SWAR_FOR_U s[u][1] ^= F(s[u][0]) ^ (swar_t)ks->tw_rk[i + 1];                           \
+        }                                                                                          \
+    }                                                                                              \
+    ARX_INLINE void P##_dec(const KS *ks, swar_t s[][2], unsigned nb) {                            \
+        for (unsigned i = ks->rounds; i != 0; i -= 2) {                                            \
+            SWAR_FOR_U s[u][1] ^= F(s[u][0]) ^ (swar_t)ks->tw_rk[i - 1];                           \
+            SWAR_FOR_U s[u][0] ^= F(s[u][1]) ^ (swar_t)ks->tw_rk[i - 2];                           \
+        }                                                                                          \
+    }
+
 #define SWAR_KERNELS(P, KS, BB, W, NB, ENC, DEC, IN, OUT)                                          \
     ARX_INLINE void P##_batch(const KS *ks, uint8_t *out, const uint8_t *in, unsigned nb, int dec) { \
         swar_t x[NB][W];                                                                           \

@@ -23,22 +23,8 @@ ARX_INLINE swar_t simeck_tw_f(swar_t x) {
     return (x & SWAR_IROL(x, 5)) ^ SWAR_IROL(x, 1);
 }
 
-#define K(i) ((swar_t)ks->tw_rk[i])
-
-/* s[u][0] = y (stored first), s[u][1] = x; SIMECK32 has 32 rounds, an even count. */
-ARX_INLINE void simeck32_tw_enc(const simeck_ks16 *ks, swar_t s[][2], unsigned nb) {
-    for (unsigned i = 0; i < ks->rounds; i += 2) {
-        SWAR_FOR_U s[u][0] ^= simeck_tw_f(s[u][1]) ^ K(i);
-        SWAR_FOR_U s[u][1] ^= simeck_tw_f(s[u][0]) ^ K(i + 1);
-    }
-}
-
-ARX_INLINE void simeck32_tw_dec(const simeck_ks16 *ks, swar_t s[][2], unsigned nb) {
-    for (unsigned i = ks->rounds; i != 0; i -= 2) {
-        SWAR_FOR_U s[u][1] ^= simeck_tw_f(s[u][0]) ^ K(i - 1);
-        SWAR_FOR_U s[u][0] ^= simeck_tw_f(s[u][1]) ^ K(i - 2);
-    }
-}
+/* SIMECK32 has 32 rounds, an even count. */
+SWAR_FEISTEL_ROUNDS(simeck32_tw, simeck_ks16, simeck_tw_f)
 
 SWAR_KERNELS(simeck32_tw, simeck_ks16, 4, 2, SIMECK_TW_NB, simeck32_tw_enc, simeck32_tw_dec, swar_interleave,
              swar_deinterleave)

@@ -26,22 +26,8 @@ ARX_INLINE swar_t simon_tw_f(swar_t x) {
     return (SWAR_IROL(x, 1) & SWAR_IROL(x, 8)) ^ SWAR_IROL(x, 2);
 }
 
-#define K(i) ((swar_t)ks->tw_rk[i])
-
-/* s[u][0] = y (stored first), s[u][1] = x; SIMON32 has 32 rounds, an even count. */
-ARX_INLINE void simon32_tw_enc(const simon_ks16 *ks, swar_t s[][2], unsigned nb) {
-    for (unsigned i = 0; i < ks->rounds; i += 2) {
-        SWAR_FOR_U s[u][0] ^= simon_tw_f(s[u][1]) ^ K(i);
-        SWAR_FOR_U s[u][1] ^= simon_tw_f(s[u][0]) ^ K(i + 1);
-    }
-}
-
-ARX_INLINE void simon32_tw_dec(const simon_ks16 *ks, swar_t s[][2], unsigned nb) {
-    for (unsigned i = ks->rounds; i != 0; i -= 2) {
-        SWAR_FOR_U s[u][1] ^= simon_tw_f(s[u][0]) ^ K(i - 1);
-        SWAR_FOR_U s[u][0] ^= simon_tw_f(s[u][1]) ^ K(i - 2);
-    }
-}
+/* SIMON32 has 32 rounds, an even count. */
+SWAR_FEISTEL_ROUNDS(simon32_tw, simon_ks16, simon_tw_f)
 
 SWAR_KERNELS(simon32_tw, simon_ks16, 4, 2, SIMON_TW_NB, simon32_tw_enc, simon32_tw_dec, swar_interleave,
              swar_deinterleave)
