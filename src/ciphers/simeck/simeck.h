@@ -46,8 +46,10 @@ extern const arx_backend simeck32_neon, simeck64_neon;
 
 #if ARX_X86_SIMD || ARX_ARM_NEON
 /* llvm-mca builds (twoword_simd.h) pin the rounds: SIMECK-32/64, SIMECK-64/128. */
+#ifdef ARX_MCA /* only the -DARX_MCA builds read these (one family per file) */
 #define TW_MCA_ROUNDS_16 32
 #define TW_MCA_ROUNDS_32 44
+#endif
 
 /* For the ISA files: SIMECK's round (CHES 2015, section 2.1) on one pair of
  * sliced words over ../twoword_simd.h's vocabulary. With x = l and y = r

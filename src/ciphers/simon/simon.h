@@ -51,8 +51,10 @@ extern const arx_backend simon64_neon, simon128_neon;
 
 #if ARX_X86_SIMD || ARX_ARM_NEON
 /* llvm-mca builds (twoword_simd.h) pin the rounds: SIMON-64/128, SIMON-128/128. */
+#ifdef ARX_MCA /* only the -DARX_MCA builds read these (one family per file) */
 #define TW_MCA_ROUNDS_32 44
 #define TW_MCA_ROUNDS_64 68
+#endif
 
 /* For the ISA files: SIMON's round (ePrint 2013/404, 3.1) on one pair of
  * sliced words over ../twoword_simd.h's vocabulary, y = y ^ f(x) ^ k with

@@ -50,8 +50,10 @@ extern const arx_backend speck64_neon, speck128_neon;
 
 #if ARX_X86_SIMD || ARX_ARM_NEON
 /* llvm-mca builds (twoword_simd.h) pin the rounds: SPECK-64/128, SPECK-128/128. */
+#ifdef ARX_MCA /* only the -DARX_MCA builds read these (one family per file) */
 #define TW_MCA_ROUNDS_32 27
 #define TW_MCA_ROUNDS_64 32
+#endif
 
 /*
  * SPECK's hooks into ../twoword_simd.h, for the ISA files, over its
