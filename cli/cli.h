@@ -7,8 +7,8 @@ int arx_cmd_bench(int argc, char **argv);
 /* gpu.c, only in a build with libarxcrypt_cuda (ARX_HAVE_CUDA): raw --gpu, bench --gpu */
 int arx_cmd_raw_gpu(int argc, char **argv);
 int arx_cmd_bench_gpu(int argc, char **argv);
-/* 1 if argv holds "--gpu"; without CUDA support it also prints why and the
- * caller exits 2 (arx_cli_no_gpu). */
+/* 1 if argv holds "--gpu" (raw and bench then go to gpu.c, or, in a build
+ * without CUDA, say so and exit 2). */
 int arx_cli_has_gpu_flag(int argc, char **argv);
 /* file.c (needs OpenSSL's libcrypto: ARX_HAVE_OPENSSL) */
 int arx_cmd_keygen(int argc, char **argv);
