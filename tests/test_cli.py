@@ -758,6 +758,10 @@ def section_commands(ciphers, list_text, recs):
                    lambda: expect_usage_error(["bench", "--cipher", "nope"], b"", ["nope"])))
     checks.append(("bench --mode nope",
                    lambda: expect_usage_error(["bench", "--cipher", "lea-128", "--mode", "nope"], b"", ["nope"])))
+    # This build has no CUDA (or no GPU): --gpu is refused with a reason, never ignored.
+    checks.append(("raw --gpu", lambda: expect_usage_error(
+        ["raw", "--gpu", "-c", "lea-128", "-m", "ctr", "-k", "00" * 16, "--iv", "00" * 16], b"x" * 16, ["CUDA"])))
+    checks.append(("bench --gpu", lambda: expect_usage_error(["bench", "--gpu", "--cipher", "lea-128"], b"", ["CUDA"])))
 
     def version():
         out = run_ok(["version"], b"")
