@@ -53,6 +53,11 @@ typedef uint32_t swar_t;
 #define SWAR_REP(v) ((swar_t)((uint64_t)(uint16_t)(v) * UINT64_C(0x0001000100010001)))
 #define SWAR_H SWAR_REP(0x8000u)
 
+/* Lane-wise a + b and a - b: with each lane's top bit cleared (set for the
+ * minuend) no carry or borrow crosses a lane; the top bits are then the XOR
+ * of the operands' and the carry or borrow into them. (The shorter
+ * "s - ((s ^ a ^ b) & lane-boundary bits)" is wrong: when a lane's sum is
+ * 0xffff plus an incoming carry, its carry out is taken back twice.) */
 ARX_INLINE swar_t swar_add(swar_t a, swar_t b) {
     return ((a & ~SWAR_H) + (b & ~SWAR_H)) ^ ((a ^ b) & SWAR_H);
 }

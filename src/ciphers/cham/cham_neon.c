@@ -122,9 +122,13 @@ _Static_assert(CHAM_INTERLEAVE_DEC == CHAM_INTERLEAVE, "CHAM_MCA_dec* byte count
 #define ARM_PASS_BLOCKS (ARM_NEON_BLOCKS + ARM_GPR_BLOCKS) /* 28 */
 
 #if defined(__aarch64__)
-typedef uint64_t P;
-#define P_BLOCKS 4
-#define P_REP(x) ((P)(x) * 0x0001000100010001u) /* a 16-bit value in every lane */
+/* The portable two-way backend's lanes (../swar16.h: four 16-bit words per
+ * uint64_t on a 64-bit target), its masked add and sub (six instructions
+ * each: no carry or borrow crosses a lane). */
+#include "../swar16.h"
+typedef swar_t P;
+#define P_BLOCKS SWAR_LANES
+#define P_REP(x) SWAR_REP(x) /* a 16-bit value in every lane */
 /* A round key or index row of cham.h (the 16-bit value in every 16-bit lane)
  * read as one packed word. */
 ARX_INLINE P p_row(const uint32_t row[4]) {
@@ -132,15 +136,8 @@ ARX_INLINE P p_row(const uint32_t row[4]) {
     memcpy(&v, row, sizeof v);
     return v;
 }
-/* Lane-wise a + b and a - b (SWAR): with each lane's top bit cleared (set
- * for the minuend) no carry or borrow crosses a lane; the top bits are then
- * the XOR of the operands' top bits and the carry or borrow into them. Six
- * instructions each. (The five-instruction "s - ((s ^ a ^ b) & lane-boundary
- * bits)" is wrong: when a lane's sum is 0xffff plus an incoming carry, its
- * carry out is taken back twice.) */
-#define P_H 0x8000800080008000u
-ARX_INLINE P p_add(P a, P b) { return ((a & ~P_H) + (b & ~P_H)) ^ ((a ^ b) & P_H); }
-ARX_INLINE P p_sub(P a, P b) { return ((a | P_H) - (b & ~P_H)) ^ ((a ^ ~b) & P_H); }
+#define p_add swar_add
+#define p_sub swar_sub
 /* One rev16 x: GCC's __rev16ll is; clang 14's is two 32-bit rev16 and a
  * bfi, and it matches no shift-and-mask form, so there the instruction. */
 #if defined(__clang__)
@@ -227,19 +224,22 @@ ARX_INLINE void p_store(uint8_t *out, const uint8_t *in, const P w[4]) {
  * again into general registers. No instruction. */
 #define P_LAUNDER(p) __asm__("" : "+r"(p))
 
-/* cham.h's CHAM64 group: rounds j .. j+3 on t_{j-4 .. j-1}. */
-ARX_INLINE void p_group(const cham64_ks *ks, unsigned j, P s[][4]) {
+/* Round keys and round indexes of rounds j .. j+3, as packed words. */
+ARX_INLINE void p_rows(const cham64_ks *ks, unsigned j, P k[4], P i[4]) {
     const uint32_t(*ic)[4] = cham_ic16;
     P_LAUNDER(ks);
     P_LAUNDER(ic);
-    const P k0 = p_row(ks->rkv[(j + 0) & 15u]), k1 = p_row(ks->rkv[(j + 1) & 15u]);
-    const P k2 = p_row(ks->rkv[(j + 2) & 15u]), k3 = p_row(ks->rkv[(j + 3) & 15u]);
-    const P i0 = p_row(ic[j]), i1 = p_row(ic[j + 1]);
-    const P i2 = p_row(ic[j + 2]), i3 = p_row(ic[j + 3]);
-    P_FOR_S s[q][0] = p_add(P_ROL(s[q][1], 2) ^ k0, P_ROL(s[q][0], 8) ^ i0);
-    P_FOR_S s[q][1] = p_add(P_ROL(s[q][1], 1) ^ i1, s[q][2] ^ k1);
-    P_FOR_S s[q][2] = p_add(P_ROL(s[q][2], 8) ^ i2, P_ROL(s[q][3], 2) ^ k2);
-    P_FOR_S s[q][3] = p_add(P_ROL(s[q][3], 1) ^ i3, s[q][0] ^ k3);
+    for (unsigned r = 0; r < 4; r++) k[r] = p_row(ks->rkv[(j + r) & 15u]), i[r] = p_row(ic[j + r]);
+}
+
+/* cham.h's CHAM64 group: rounds j .. j+3 on t_{j-4 .. j-1}. */
+ARX_INLINE void p_group(const cham64_ks *ks, unsigned j, P s[][4]) {
+    P k[4], i[4];
+    p_rows(ks, j, k, i);
+    P_FOR_S s[q][0] = p_add(P_ROL(s[q][1], 2) ^ k[0], P_ROL(s[q][0], 8) ^ i[0]);
+    P_FOR_S s[q][1] = p_add(P_ROL(s[q][1], 1) ^ i[1], s[q][2] ^ k[1]);
+    P_FOR_S s[q][2] = p_add(P_ROL(s[q][2], 8) ^ i[2], P_ROL(s[q][3], 2) ^ k[2]);
+    P_FOR_S s[q][3] = p_add(P_ROL(s[q][3], 1) ^ i[3], s[q][0] ^ k[3]);
 }
 
 /* cham.h's enc_head: rounds 0..3 of the plain words. */
@@ -263,19 +263,14 @@ ARX_INLINE void p_enc_tail(P x[][4]) {
 
 /* cham.h's dec_group: undoes rounds j .. j+3 on (A, B, ROL(C, 8), D). */
 ARX_INLINE void p_dec_group(const cham64_ks *ks, unsigned j, P x[][4]) {
-    const uint32_t(*ic)[4] = cham_ic16;
-    P_LAUNDER(ks);
-    P_LAUNDER(ic);
-    const P k0 = p_row(ks->rkv[(j + 0) & 15u]), k1 = p_row(ks->rkv[(j + 1) & 15u]);
-    const P k2 = p_row(ks->rkv[(j + 2) & 15u]), k3 = p_row(ks->rkv[(j + 3) & 15u]);
-    const P i0 = p_row(ic[j]), i1 = p_row(ic[j + 1]);
-    const P i2 = p_row(ic[j + 2]), i3 = p_row(ic[j + 3]);
+    P k[4], i[4];
+    p_rows(ks, j, k, i);
     P_FOR_S {
         P a8 = P_ROL(x[q][0], 8);
-        x[q][3] = p_sub(P_ROL(x[q][3], 15), a8 ^ k3) ^ i3;
-        x[q][2] = P_ROL(p_sub(x[q][2], P_ROL(x[q][3], 1) ^ k2) ^ i2, 8);
-        x[q][1] = p_sub(P_ROL(x[q][1], 15), x[q][2] ^ k1) ^ i1;
-        x[q][0] = p_sub(a8, P_ROL(x[q][1], 1) ^ k0) ^ i0;
+        x[q][3] = p_sub(P_ROL(x[q][3], 15), a8 ^ k[3]) ^ i[3];
+        x[q][2] = P_ROL(p_sub(x[q][2], P_ROL(x[q][3], 1) ^ k[2]) ^ i[2], 8);
+        x[q][1] = p_sub(P_ROL(x[q][1], 15), x[q][2] ^ k[1]) ^ i[1];
+        x[q][0] = p_sub(a8, P_ROL(x[q][1], 1) ^ k[0]) ^ i[0];
     }
 }
 
