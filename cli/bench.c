@@ -67,18 +67,6 @@ static void run_once(void *p) {
     }
 }
 
-static int want(const char *filter, const char *name) {
-    if (!filter) return 1;
-    size_t n = strlen(name);
-    for (const char *p = filter; *p;) { /* comma-separated exact names */
-        const char *e = strchr(p, ',');
-        size_t l = e ? (size_t)(e - p) : strlen(p);
-        if (l == n && !strncmp(p, name, n)) return 1;
-        p += l + (e ? 1 : 0);
-    }
-    return 0;
-}
-
 static int rows_printed;
 static double core_per_tsc;
 
@@ -246,8 +234,8 @@ int arx_cmd_bench(int argc, char **argv) {
     }
     /* validate the filters so a typo is an error, not an empty table */
     int any_c = 0, any_m = 0;
-    for (size_t i = 0; i < arx_cipher_count(); i++) any_c |= want(o.cipher, arx_cipher_name(arx_cipher_at(i)));
-    for (int m = 0; m < ARX_MODE_COUNT_; m++) any_m |= want(o.mode, arx_mode_name((arx_mode)m));
+    for (size_t i = 0; i < arx_cipher_count(); i++) any_c |= arx_cli_in_list(o.cipher, arx_cipher_name(arx_cipher_at(i)));
+    for (int m = 0; m < ARX_MODE_COUNT_; m++) any_m |= arx_cli_in_list(o.mode, arx_mode_name((arx_mode)m));
     if (!any_c) return arx_cli_error("bench: unknown cipher '%s' (see 'arxcrypt list')", o.cipher), 2;
     if (!any_m) return arx_cli_error("bench: unknown mode '%s'", o.mode), 2;
 
@@ -274,11 +262,11 @@ int arx_cmd_bench(int argc, char **argv) {
     for (size_t si = 0; si < nsizes; si++) {
         for (size_t ci = 0; ci < arx_cipher_count(); ci++) {
             const arx_cipher *c = arx_cipher_at(ci);
-            if (!want(o.cipher, arx_cipher_name(c))) continue;
+            if (!arx_cli_in_list(o.cipher, arx_cipher_name(c))) continue;
             for (int mi = 0; mi < ARX_MODE_COUNT_; mi++) {
                 arx_mode m = (arx_mode)mi;
                 /* default table: ECB and CTR for every cipher, GCM for 128-bit blocks */
-                if (o.mode ? !want(o.mode, arx_mode_name(m)) : !(m == ARX_MODE_ECB || m == ARX_MODE_CTR || m == ARX_MODE_GCM)) continue;
+                if (o.mode ? !arx_cli_in_list(o.mode, arx_mode_name(m)) : !(m == ARX_MODE_ECB || m == ARX_MODE_CTR || m == ARX_MODE_GCM)) continue;
                 if (arx_mode_check(c, m)) continue;
                 /* ECB and CBC take whole blocks: round down (48/96-bit blocks don't divide 16384) */
                 size_t bb = arx_cipher_block_bytes(c);
@@ -289,7 +277,7 @@ int arx_cmd_bench(int argc, char **argv) {
                     if (all_backends) {
                         if (!arx_cipher_backend_available(c, b)) continue;
                     } else if (o.backend) {
-                        if (!want(o.backend, bn)) continue; /* comma-separated names */
+                        if (!arx_cli_in_list(o.backend, bn)) continue; /* comma-separated names */
                     } else if (b > 0) {
                         break; /* default: the backend dispatch picks, once */
                     }

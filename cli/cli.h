@@ -2,6 +2,9 @@
 #ifndef ARX_CLI_H
 #define ARX_CLI_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 int arx_cmd_raw(int argc, char **argv);
 int arx_cmd_bench(int argc, char **argv);
 /* gpu.c, only in a build with libarxcrypt_cuda (ARX_HAVE_CUDA): raw --gpu, bench --gpu */
@@ -18,6 +21,17 @@ int arx_cmd_decrypt(int argc, char **argv);
 /* A decimal count 0..max, digits only (no sign, space or prefix): 1 with *v
  * set, or 0. */
 int arx_cli_count(const char *s, unsigned long max, unsigned long *v);
+
+/* raw.c's input and output, shared with gpu.c (errors printed as "CMD: ..."):
+ * a hex argument decoded (malloc'd, NULL on bad hex); a whole file or stdin
+ * (path NULL) read (malloc'd, NULL on error); n bytes written to a file or
+ * stdout, 0 or exit status 2. */
+uint8_t *arx_cli_hex(const char *cmd, const char *name, const char *s, size_t *len);
+uint8_t *arx_cli_read_all(const char *cmd, const char *path, size_t *len);
+int arx_cli_write_all(const char *cmd, const char *path, const uint8_t *p, size_t n);
+
+/* 1 if name is one of the comma-separated names in list (or list is NULL). */
+int arx_cli_in_list(const char *list, const char *name);
 
 /* Print "arxcrypt: <message>" to stderr (one line). */
 void arx_cli_error(const char *fmt, ...)

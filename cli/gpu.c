@@ -9,7 +9,6 @@
  * multi-stream pipeline), the two columns GPU papers report.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,35 +17,6 @@
 #include "arxcrypt.h"
 #include "arxcrypt_cuda.h"
 #include "cli.h"
-#include "hex.h"
-
-static uint8_t *gpu_hex(const char *what, const char *s, size_t *len) {
-    uint8_t *p = arx_hex_decode(s, strlen(s), len);
-    if (!p) arx_cli_error("raw --gpu: %s is not valid hex", what);
-    return p;
-}
-
-static uint8_t *gpu_read(const char *path, size_t *len) {
-    FILE *f = path ? fopen(path, "rb") : stdin;
-    if (!f) return arx_cli_error("raw --gpu: cannot open '%s': %s", path, strerror(errno)), NULL;
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *buf = malloc(cap);
-    while (buf) {
-        if (n == cap) {
-            uint8_t *nb = realloc(buf, cap *= 2);
-            if (!nb) { free(buf); buf = NULL; break; }
-            buf = nb;
-        }
-        size_t r = fread(buf + n, 1, cap - n, f);
-        n += r;
-        if (r == 0) break;
-    }
-    int err = ferror(f);
-    if (path) fclose(f);
-    if (!buf || err) return free(buf), arx_cli_error("raw --gpu: read error"), NULL;
-    *len = n;
-    return buf;
-}
 
 static int gpu_device_or_error(const char *cmd) {
     if (arxcu_device_count() > 0) return 0;
@@ -90,15 +60,15 @@ int arx_cmd_raw_gpu(int argc, char **argv) {
     size_t kl = 0, ivl = 0, al = 0, n = 0, outn = 0;
     uint8_t *key = NULL, *iv = NULL, *aad = NULL, *in = NULL, *out = NULL;
     arxcu_key *k = NULL;
-    if (!(key = gpu_hex("-k", keyh, &kl))) goto done;
-    if (ivh && !(iv = gpu_hex("--iv", ivh, &ivl))) goto done;
-    if (aadh && !(aad = gpu_hex("--aad", aadh, &al))) goto done;
+    if (!(key = arx_cli_hex("raw --gpu", "-k", keyh, &kl))) goto done;
+    if (ivh && !(iv = arx_cli_hex("raw --gpu", "--iv", ivh, &ivl))) goto done;
+    if (aadh && !(aad = arx_cli_hex("raw --gpu", "--aad", aadh, &al))) goto done;
     if ((rc = arxcu_key_new(&k, cipher, key, kl))) {
         arx_cli_error("raw --gpu: %s", arxcu_strerror(rc));
         goto done;
     }
     if (gpu_device_or_error("raw")) goto done;
-    if (!(in = gpu_read(inp, &n))) goto done;
+    if (!(in = arx_cli_read_all("raw --gpu", inp, &n))) goto done;
     out = malloc(n + 64);
     if (!out) goto done;
     if (m == 0) rc = dec ? arxcu_ecb_decrypt(k, out, in, n) : arxcu_ecb_encrypt(k, out, in, n), outn = n;
@@ -115,12 +85,7 @@ int arx_cmd_raw_gpu(int argc, char **argv) {
         arx_cli_error("raw --gpu: %s", arxcu_strerror(rc));
         goto done;
     }
-    FILE *f = outp ? fopen(outp, "wb") : stdout;
-    if (!f || fwrite(out, 1, outn, f) != outn || (outp ? fclose(f) : fflush(f))) {
-        arx_cli_error("raw --gpu: write error");
-        goto done;
-    }
-    status = 0;
+    status = arx_cli_write_all("raw --gpu", outp, out, outn);
 done:
     if (key) arx_wipe(key, kl);
     if (out) arx_wipe(out, n + 64);
@@ -133,18 +98,6 @@ static double now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int want(const char *list, const char *name) {
-    if (!list) return 1;
-    size_t n = strlen(name);
-    for (const char *p = list; *p;) {
-        const char *e = strchr(p, ',');
-        size_t l = e ? (size_t)(e - p) : strlen(p);
-        if (l == n && !strncmp(p, name, n)) return 1;
-        p = e ? e + 1 : p + l;
-    }
-    return 0;
 }
 
 /* Repeat op until `seconds` pass; GB/s of the best of 3 such runs. */
@@ -227,12 +180,12 @@ int arx_cmd_bench_gpu(int argc, char **argv) {
     static const char *const mode_names[3] = {"ecb", "ctr", "gcm"};
     for (size_t i = 0; arxcu_cipher_at(i); i++) {
         const char *name = arxcu_cipher_at(i);
-        if (!want(ciphers, name)) continue;
+        if (!arx_cli_in_list(ciphers, name)) continue;
         const arx_cipher *ac = arx_cipher_by_name(name);
         uint8_t key[32] = {1, 2, 3};
         if (arxcu_key_new(&c.k, name, key, arx_cipher_key_bytes(ac))) continue;
         for (c.mode = 0; c.mode < 3; c.mode++) {
-            if (!want(modes, mode_names[c.mode])) continue;
+            if (!arx_cli_in_list(modes, mode_names[c.mode])) continue;
             if (c.mode == 2 && strncmp(name, "lea-", 4)) continue; /* GCM kernels: LEA */
             size_t n = c.mode == 0 ? size / arxcu_key_block_bytes(c.k) * arxcu_key_block_bytes(c.k) : size;
             c.n = n;

@@ -27,6 +27,18 @@ int arx_cli_count(const char *s, unsigned long max, unsigned long *v) {
     return 1;
 }
 
+int arx_cli_in_list(const char *list, const char *name) {
+    if (!list) return 1;
+    size_t n = strlen(name);
+    for (const char *p = list; *p;) { /* comma-separated exact names */
+        const char *e = strchr(p, ',');
+        size_t l = e ? (size_t)(e - p) : strlen(p);
+        if (l == n && !strncmp(p, name, n)) return 1;
+        p += l + (e ? 1 : 0);
+    }
+    return 0;
+}
+
 int arx_cli_has_gpu_flag(int argc, char **argv) {
     for (int i = 0; i < argc; i++)
         if (!strcmp(argv[i], "--gpu")) return 1;

@@ -50,15 +50,15 @@ static int parse(int argc, char **argv, raw_opts *o) {
     return 0;
 }
 
-static uint8_t *hex_arg(const char *name, const char *s, size_t *len) {
+uint8_t *arx_cli_hex(const char *cmd, const char *name, const char *s, size_t *len) {
     uint8_t *p = arx_hex_decode(s, strlen(s), len);
-    if (!p) arx_cli_error("raw: %s is not valid hex (an even number of 0-9a-f digits)", name);
+    if (!p) arx_cli_error("%s: %s is not valid hex (an even number of 0-9a-f digits)", cmd, name);
     return p;
 }
 
-static uint8_t *read_all(const char *path, size_t *len) {
+uint8_t *arx_cli_read_all(const char *cmd, const char *path, size_t *len) {
     FILE *f = path ? fopen(path, "rb") : stdin;
-    if (!f) return arx_cli_error("raw: cannot open '%s': %s", path, strerror(errno)), NULL;
+    if (!f) return arx_cli_error("%s: cannot open '%s': %s", cmd, path, strerror(errno)), NULL;
     size_t cap = 1 << 16, n = 0;
     uint8_t *buf = malloc(cap);
     while (buf) {
@@ -75,19 +75,19 @@ static uint8_t *read_all(const char *path, size_t *len) {
     }
     int err = ferror(f);
     if (path) fclose(f);
-    if (!buf) return arx_cli_error("raw: input too large for memory"), NULL;
-    if (err) return free(buf), arx_cli_error("raw: read error on %s", path ? path : "stdin"), NULL;
+    if (!buf) return arx_cli_error("%s: input too large for memory", cmd), NULL;
+    if (err) return free(buf), arx_cli_error("%s: read error on %s", cmd, path ? path : "stdin"), NULL;
     *len = n;
     return buf;
 }
 
-static int write_all(const char *path, const uint8_t *p, size_t n) {
+int arx_cli_write_all(const char *cmd, const char *path, const uint8_t *p, size_t n) {
     FILE *f = path ? fopen(path, "wb") : stdout;
-    if (!f) return arx_cli_error("raw: cannot create '%s': %s", path, strerror(errno)), 2;
+    if (!f) return arx_cli_error("%s: cannot create '%s': %s", cmd, path, strerror(errno)), 2;
     size_t w = fwrite(p, 1, n, f);
     int bad = w != n || fflush(f) != 0;
     if (path) bad |= fclose(f) != 0;
-    if (bad) return arx_cli_error("raw: write error on %s", path ? path : "stdout"), 2;
+    if (bad) return arx_cli_error("%s: write error on %s", cmd, path ? path : "stdout"), 2;
     return 0;
 }
 
@@ -136,9 +136,9 @@ int arx_cmd_raw(int argc, char **argv) {
     int status = 2;
     uint8_t tag[64];
 
-    if (!(key = hex_arg("the key", o.key, &key_len))) goto done;
-    if (o.iv && !(iv = hex_arg("--iv", o.iv, &iv_len))) goto done;
-    if (o.aad && !(aad = hex_arg("--aad", o.aad, &aad_len))) goto done;
+    if (!(key = arx_cli_hex("raw", "the key", o.key, &key_len))) goto done;
+    if (o.iv && !(iv = arx_cli_hex("raw", "--iv", o.iv, &iv_len))) goto done;
+    if (o.aad && !(aad = arx_cli_hex("raw", "--aad", o.aad, &aad_len))) goto done;
 
     rc = arx_key_new(&k, c, key, key_len, o.backend);
     if (rc == ARX_ERR_KEY_LENGTH) {
@@ -151,7 +151,7 @@ int arx_cmd_raw(int argc, char **argv) {
         goto done;
     }
     arx_key_set_threads(k, (unsigned)threads); /* in range: checked above */
-    if (!(in = read_all(o.in, &in_len))) goto done;
+    if (!(in = arx_cli_read_all("raw", o.in, &in_len))) goto done;
 
     size_t out_len = in_len, nwrite = 0;
     const uint8_t *tag_in = NULL;
@@ -239,7 +239,7 @@ report:
     } else if (rc) {
         arx_cli_error("raw: %s", arx_strerror(rc));
     } else {
-        status = write_all(o.out, out, nwrite);
+        status = arx_cli_write_all("raw", o.out, out, nwrite);
     }
 
 done:
