@@ -28,13 +28,25 @@
 extern "C" {
 #endif
 
+/* ARX_API marks the library's public functions. The shared library is built
+ * with hidden visibility, so these, and nothing else, are what it exports. */
+#if defined(_WIN32) && defined(ARX_BUILDING_DLL)
+#define ARX_API __declspec(dllexport)
+#elif defined(_WIN32) && defined(ARX_USING_DLL)
+#define ARX_API __declspec(dllimport)
+#elif defined(__GNUC__) || defined(__clang__)
+#define ARX_API __attribute__((visibility("default")))
+#else
+#define ARX_API
+#endif
+
 #define ARX_VERSION_MAJOR 0
 #define ARX_VERSION_MINOR 1
 #define ARX_VERSION_PATCH 0
 #define ARX_VERSION_STRING "0.1.0"
 
 /* The library's version string, e.g. "0.1.0" (may differ from the header's). */
-const char *arx_version(void);
+ARX_API const char *arx_version(void);
 
 /* ---- errors --------------------------------------------------------------- */
 
@@ -61,33 +73,33 @@ typedef enum arx_status {
 } arx_status;
 
 /* A static English description of `code`, e.g. "authentication failed". */
-const char *arx_strerror(int code);
+ARX_API const char *arx_strerror(int code);
 
 /* ---- ciphers -------------------------------------------------------------- */
 
 typedef struct arx_cipher arx_cipher; /* a static descriptor; never freed */
 
 /* Number of ciphers, and the i-th (0 <= i < count; NULL past the end). */
-size_t arx_cipher_count(void);
-const arx_cipher *arx_cipher_at(size_t i);
+ARX_API size_t arx_cipher_count(void);
+ARX_API const arx_cipher *arx_cipher_at(size_t i);
 /* Look up by name ("lea-128", "cham-64-128-legacy", "speck-128-256"...); NULL if unknown. */
-const arx_cipher *arx_cipher_by_name(const char *name);
-const char *arx_cipher_name(const arx_cipher *c);
-size_t arx_cipher_block_bytes(const arx_cipher *c); /* 4, 6, 8, 12 or 16 */
-size_t arx_cipher_key_bytes(const arx_cipher *c);
+ARX_API const arx_cipher *arx_cipher_by_name(const char *name);
+ARX_API const char *arx_cipher_name(const arx_cipher *c);
+ARX_API size_t arx_cipher_block_bytes(const arx_cipher *c); /* 4, 6, 8, 12 or 16 */
+ARX_API size_t arx_cipher_key_bytes(const arx_cipher *c);
 
 /* Backends of a cipher: index 0 is always "ref", the portable reference. */
-size_t arx_cipher_backend_count(const arx_cipher *c);
-const char *arx_cipher_backend_name(const arx_cipher *c, size_t i); /* NULL past the end */
+ARX_API size_t arx_cipher_backend_count(const arx_cipher *c);
+ARX_API const char *arx_cipher_backend_name(const arx_cipher *c, size_t i); /* NULL past the end */
 /* 1 if this CPU and OS can run backend i of c, else 0. */
-int arx_cipher_backend_available(const arx_cipher *c, size_t i);
+ARX_API int arx_cipher_backend_available(const arx_cipher *c, size_t i);
 
 /* Zero n bytes of p in a way the compiler cannot remove (for callers' own
  * copies of keys and plaintext). */
-void arx_wipe(void *p, size_t n);
+ARX_API void arx_wipe(void *p, size_t n);
 
 /* CPU features arxcrypt detected, space separated ("sse2 ssse3 avx2 ..."). */
-const char *arx_cpu_features_string(void);
+ARX_API const char *arx_cpu_features_string(void);
 
 /* ---- modes ---------------------------------------------------------------- */
 
@@ -104,11 +116,11 @@ typedef enum arx_mode {
 } arx_mode;
 
 /* Mode names: "ecb" "cbc" "cfb" "ofb" "ctr" "gcm" "ccm" "cmac". */
-const char *arx_mode_name(arx_mode m); /* NULL if out of range */
+ARX_API const char *arx_mode_name(arx_mode m); /* NULL if out of range */
 /* Sets *m; ARX_ERR_UNKNOWN_MODE if the name is unknown. */
-int arx_mode_by_name(const char *name, arx_mode *m);
+ARX_API int arx_mode_by_name(const char *name, arx_mode *m);
 /* ARX_OK if mode m is defined for cipher c, else ARX_ERR_MODE_UNSUPPORTED. */
-int arx_mode_check(const arx_cipher *c, arx_mode m);
+ARX_API int arx_mode_check(const arx_cipher *c, arx_mode m);
 
 /* ---- keys ----------------------------------------------------------------- */
 
@@ -120,12 +132,12 @@ typedef struct arx_key arx_key;
  * that backend (ARX_ERR_UNKNOWN_BACKEND, ARX_ERR_BACKEND_UNAVAILABLE).
  * Errors: ARX_ERR_NULL (c, out or key NULL), ARX_ERR_KEY_LENGTH, ARX_ERR_NOMEM.
  */
-int arx_key_new(arx_key **out, const arx_cipher *c, const uint8_t *key, size_t key_len,
+ARX_API int arx_key_new(arx_key **out, const arx_cipher *c, const uint8_t *key, size_t key_len,
                 const char *backend);
 /* Wipe and free; NULL is a no-op. */
-void arx_key_free(arx_key *k);
-const arx_cipher *arx_key_cipher(const arx_key *k);
-const char *arx_key_backend(const arx_key *k);
+ARX_API void arx_key_free(arx_key *k);
+ARX_API const arx_cipher *arx_key_cipher(const arx_key *k);
+ARX_API const char *arx_key_backend(const arx_key *k);
 
 /*
  * Threads. By default every call runs on the calling thread: the library
@@ -140,22 +152,22 @@ const char *arx_key_backend(const arx_key *k);
  * the key is shared between threads. Threads come from OpenMP; in a build
  * without it the setting is accepted and everything runs on the caller.
  */
-int arx_key_set_threads(arx_key *k, unsigned threads);
+ARX_API int arx_key_set_threads(arx_key *k, unsigned threads);
 /* The thread count in effect for k (1 without OpenMP); 0 for NULL. */
-unsigned arx_key_threads(const arx_key *k);
+ARX_API unsigned arx_key_threads(const arx_key *k);
 
 /* ---- ECB, CBC, CFB, OFB (one-shot) ---------------------------------------- */
 
 /* ECB. len must be a multiple of the block (ARX_ERR_LENGTH). */
-int arx_ecb_encrypt(const arx_key *k, uint8_t *out, const uint8_t *in, size_t len);
-int arx_ecb_decrypt(const arx_key *k, uint8_t *out, const uint8_t *in, size_t len);
+ARX_API int arx_ecb_encrypt(const arx_key *k, uint8_t *out, const uint8_t *in, size_t len);
+ARX_API int arx_ecb_decrypt(const arx_key *k, uint8_t *out, const uint8_t *in, size_t len);
 
 /*
  * CBC without padding: iv_len must be the block size, len a multiple of it.
  */
-int arx_cbc_encrypt(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
+ARX_API int arx_cbc_encrypt(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
                     const uint8_t *in, size_t len);
-int arx_cbc_decrypt(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
+ARX_API int arx_cbc_decrypt(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
                     const uint8_t *in, size_t len);
 
 /*
@@ -167,19 +179,19 @@ int arx_cbc_decrypt(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t 
  * constant time, *out_len = 0 and the first len - 1 bytes of `out` zeroed.
  * In-place (out == in) is allowed for both.
  */
-int arx_cbc_encrypt_pad(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
+ARX_API int arx_cbc_encrypt_pad(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
                         size_t out_cap, size_t *out_len, const uint8_t *in, size_t len);
-int arx_cbc_decrypt_pad(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
+ARX_API int arx_cbc_decrypt_pad(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
                         size_t out_cap, size_t *out_len, const uint8_t *in, size_t len);
 
 /* CFB with full-block segments; any len (the last block may be partial). */
-int arx_cfb_encrypt(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
+ARX_API int arx_cfb_encrypt(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
                     const uint8_t *in, size_t len);
-int arx_cfb_decrypt(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
+ARX_API int arx_cfb_decrypt(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
                     const uint8_t *in, size_t len);
 
 /* OFB; any len; encryption and decryption are the same operation. */
-int arx_ofb_xor(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
+ARX_API int arx_ofb_xor(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
                 const uint8_t *in, size_t len);
 
 /* ---- CTR (NIST SP 800-38A) ------------------------------------------------ */
@@ -189,14 +201,14 @@ int arx_ofb_xor(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out
  * big-endian counter incremented per block, modulo 2^(8*block). Any len;
  * encryption and decryption are the same operation.
  */
-int arx_ctr_xor(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
+ARX_API int arx_ctr_xor(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
                 const uint8_t *in, size_t len);
 
 /* Streaming CTR: any split of the input gives the same bytes as arx_ctr_xor. */
 typedef struct arx_ctr arx_ctr;
-int arx_ctr_new(arx_ctr **out, const arx_key *k, const uint8_t *iv, size_t iv_len);
-int arx_ctr_update(arx_ctr *ctx, uint8_t *out, const uint8_t *in, size_t len);
-void arx_ctr_free(arx_ctr *ctx); /* wipes; NULL is a no-op */
+ARX_API int arx_ctr_new(arx_ctr **out, const arx_key *k, const uint8_t *iv, size_t iv_len);
+ARX_API int arx_ctr_update(arx_ctr *ctx, uint8_t *out, const uint8_t *in, size_t len);
+ARX_API void arx_ctr_free(arx_ctr *ctx); /* wipes; NULL is a no-op */
 
 /* ---- GCM (NIST SP 800-38D) ------------------------------------------------ */
 
@@ -212,10 +224,10 @@ void arx_ctr_free(arx_ctr *ctx); /* wipes; NULL is a no-op */
  * the call returns, so no plaintext of a forged message reaches the caller
  * (in-place callers lose the ciphertext too).
  */
-int arx_gcm_encrypt(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
+ARX_API int arx_gcm_encrypt(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
                     const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,
                     size_t len, uint8_t *tag, size_t tag_len);
-int arx_gcm_decrypt(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
+ARX_API int arx_gcm_decrypt(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
                     const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,
                     size_t len, const uint8_t *tag, size_t tag_len);
 
@@ -228,14 +240,14 @@ int arx_gcm_decrypt(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
  * arx_gcm_decrypt when the message fits in memory.
  */
 typedef struct arx_gcm arx_gcm;
-int arx_gcm_new(arx_gcm **out, const arx_key *k, const uint8_t *nonce, size_t nonce_len);
-int arx_gcm_aad(arx_gcm *ctx, const uint8_t *aad, size_t len);
-int arx_gcm_encrypt_update(arx_gcm *ctx, uint8_t *out, const uint8_t *in, size_t len);
-int arx_gcm_decrypt_update(arx_gcm *ctx, uint8_t *out, const uint8_t *in, size_t len);
-int arx_gcm_encrypt_final(arx_gcm *ctx, uint8_t *tag, size_t tag_len);
+ARX_API int arx_gcm_new(arx_gcm **out, const arx_key *k, const uint8_t *nonce, size_t nonce_len);
+ARX_API int arx_gcm_aad(arx_gcm *ctx, const uint8_t *aad, size_t len);
+ARX_API int arx_gcm_encrypt_update(arx_gcm *ctx, uint8_t *out, const uint8_t *in, size_t len);
+ARX_API int arx_gcm_decrypt_update(arx_gcm *ctx, uint8_t *out, const uint8_t *in, size_t len);
+ARX_API int arx_gcm_encrypt_final(arx_gcm *ctx, uint8_t *tag, size_t tag_len);
 /* ARX_OK if the first tag_len bytes of the computed tag equal `tag`, else ARX_ERR_AUTH. */
-int arx_gcm_decrypt_final(arx_gcm *ctx, const uint8_t *tag, size_t tag_len);
-void arx_gcm_free(arx_gcm *ctx); /* wipes; NULL is a no-op */
+ARX_API int arx_gcm_decrypt_final(arx_gcm *ctx, const uint8_t *tag, size_t tag_len);
+ARX_API void arx_gcm_free(arx_gcm *ctx); /* wipes; NULL is a no-op */
 
 /* ---- CCM (NIST SP 800-38C) ------------------------------------------------ */
 
@@ -244,10 +256,10 @@ void arx_gcm_free(arx_gcm *ctx); /* wipes; NULL is a no-op */
  * or 16; len below 2^(8*(15-nonce_len)) (ARX_ERR_TOO_LONG). Decryption
  * zeroes `out` and returns ARX_ERR_AUTH when the tag does not verify.
  */
-int arx_ccm_encrypt(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
+ARX_API int arx_ccm_encrypt(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
                     const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,
                     size_t len, uint8_t *tag, size_t tag_len);
-int arx_ccm_decrypt(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
+ARX_API int arx_ccm_decrypt(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
                     const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,
                     size_t len, const uint8_t *tag, size_t tag_len);
 
@@ -257,9 +269,9 @@ int arx_ccm_decrypt(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
  * 64- and 128-bit-block ciphers. tag_len 4..block bytes (the tag is the first
  * tag_len bytes of the full MAC).
  */
-int arx_cmac(const arx_key *k, const uint8_t *msg, size_t len, uint8_t *tag, size_t tag_len);
+ARX_API int arx_cmac(const arx_key *k, const uint8_t *msg, size_t len, uint8_t *tag, size_t tag_len);
 /* ARX_OK if the tag matches (constant-time compare), else ARX_ERR_AUTH. */
-int arx_cmac_verify(const arx_key *k, const uint8_t *msg, size_t len, const uint8_t *tag,
+ARX_API int arx_cmac_verify(const arx_key *k, const uint8_t *msg, size_t len, const uint8_t *tag,
                     size_t tag_len);
 
 #ifdef __cplusplus
