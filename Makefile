@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all build test bench sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca cuda
+.PHONY: all build test bench sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca cuda freestanding
 
 all: build
 
@@ -36,10 +36,10 @@ msan:
 ARCHER ?= /usr/lib/llvm-14/lib/libarcher.so
 tsan:
 	cmake -S . -B build-tsan -DCMAKE_C_COMPILER=$(MSAN_CC) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARX_SANITIZE=thread
-	cmake --build build-tsan -j $(JOBS) --target test_threads
+	cmake --build build-tsan -j $(JOBS) --target test_threads test_storage
 	test -f $(ARCHER) || { echo "tsan: $(ARCHER) missing (apt-get install libomp-14-dev)"; exit 2; }
 	OMP_TOOL_LIBRARIES=$(ARCHER) TSAN_OPTIONS="halt_on_error=1 ignore_noninstrumented_modules=1" \
-	  ctest --test-dir build-tsan --output-on-failure -R '^threads$$'
+	  ctest --test-dir build-tsan --output-on-failure -R '^(threads|storage)$$'
 
 # Constant-time check: every cipher x backend x mode under valgrind's memcheck
 # with secrets marked undefined, plus the planted-leak negative test.
@@ -60,6 +60,15 @@ cross-%:
 
 test-be: cross-s390x
 
+# The library as firmware links it (-DARX_FREESTANDING=ON: no heap, no libc
+# beyond memcpy/memset/memmove, portable and two-way backends), in
+# build-free: every official vector, the caller-storage API and the
+# undefined-symbol check.
+freestanding:
+	cmake -S . -B build-free -DCMAKE_BUILD_TYPE=Release -DARX_FREESTANDING=ON
+	cmake --build build-free -j $(JOBS)
+	ctest --test-dir build-free --output-on-failure -j $(JOBS)
+
 # Predicted cycles per byte of the NEON kernels on Cortex-A53 and Cortex-A72
 # (llvm-mca-14 over clang-14 assembly; no ARM hardware needed).
 mca:
@@ -72,7 +81,7 @@ cuda:
 	JOBS=$(JOBS) cuda/build.sh
 
 clean:
-	rm -rf build-cuda/build build build-asan build-msan build-tsan build-ct build-ct-msan build-fuzz build-mca $(addprefix build-,$(CROSS_ARCHES))
+	rm -rf build-cuda/build build build-free build-asan build-msan build-tsan build-ct build-ct-msan build-fuzz build-mca $(addprefix build-,$(CROSS_ARCHES))
 
 # libFuzzer harnesses (fuzz/): clang-14 build in build-fuzz, each harness run
 # FUZZ_SECONDS seconds; fuzz-smoke is the short run for CI (20 s each).

@@ -11,9 +11,21 @@
  * - In-place: `out == in` is allowed everywhere data goes in and out. Any
  *   other overlap of `out` and `in` is refused with ARX_ERR_OVERLAP.
  * - Keys: an arx_key holds the expanded key schedule and the chosen backend.
- *   It is read-only after arx_key_new, so one key may be used from several
+ *   It is read-only after it is made, so one key may be used from several
  *   threads at once. Mode contexts (arx_ctr, arx_gcm) refer to their key,
  *   which must outlive them; a context is used by one thread at a time.
+ * - Memory: every object can live on the heap (arx_key_new, arx_ctr_new,
+ *   arx_gcm_new) or in memory the caller provides (arx_key_init,
+ *   arx_ctr_init, arx_gcm_init: at least the stated size, aligned to
+ *   ARX_STORAGE_ALIGN, never moved or copied while in use). Nothing else in
+ *   the library allocates, except the multi-threaded paths of keys given
+ *   threads (arx_key_set_threads), which fall back to one thread when an
+ *   allocation fails. The *_free functions wipe an object wherever it lives
+ *   and release it only if the library allocated it.
+ * - Freestanding builds (CMake -DARX_FREESTANDING=ON: for firmware, no C
+ *   library beyond memcpy/memset/memmove, no threads, no CPU detection, the
+ *   portable and two-way backends only) leave out the functions marked
+ *   "hosted only"; everything else is the same.
  * - Everything secret (key schedules, counters, keystream, GHASH state) is
  *   wiped when its object is freed. Tags are compared in constant time.
  * - Byte order of keys and blocks per cipher family: tests/vectors/README.md.
@@ -69,7 +81,8 @@ typedef enum arx_status {
     ARX_ERR_STATE = -15,              /* call out of order (AAD after data, use after final) */
     ARX_ERR_BUFFER = -16,             /* output buffer too small */
     ARX_ERR_NOMEM = -17,              /* allocation failed */
-    ARX_ERR_THREADS = -18             /* thread count out of range */
+    ARX_ERR_THREADS = -18,            /* thread count out of range */
+    ARX_ERR_ALIGN = -19               /* caller storage not aligned to ARX_STORAGE_ALIGN */
 } arx_status;
 
 /* A static English description of `code`, e.g. "authentication failed". */
@@ -126,15 +139,40 @@ ARX_API int arx_mode_check(const arx_cipher *c, arx_mode m);
 
 typedef struct arx_key arx_key;
 
+/* Caller storage for any object (keys, CTR and GCM contexts) must start at a
+ * multiple of this many bytes; otherwise ARX_ERR_ALIGN. */
+#define ARX_STORAGE_ALIGN 16
+
+/* Bytes arx_key_init needs for cipher c (0 if c is NULL): the schedule, the
+ * room GCM's hash key takes with 128-bit-block ciphers, and alignment slack.
+ * It depends on the build (x86 builds keep 2 KiB of GHASH powers with every
+ * 128-bit-block key); ARX_KEY_STORAGE_MAX bounds it for every cipher in
+ * every build of this version (SPARX, whose schedule is kept in the forms
+ * of every backend, is the largest; most ciphers need under 3 KiB). */
+ARX_API size_t arx_key_storage_size(const arx_cipher *c);
+#define ARX_KEY_STORAGE_MAX 16384
+
 /*
- * Expand `key` (key_len must equal arx_cipher_key_bytes(c)) for cipher c.
- * backend: NULL or "" picks the widest backend this CPU runs; a name forces
- * that backend (ARX_ERR_UNKNOWN_BACKEND, ARX_ERR_BACKEND_UNAVAILABLE).
- * Errors: ARX_ERR_NULL (c, out or key NULL), ARX_ERR_KEY_LENGTH, ARX_ERR_NOMEM.
+ * Expand `key` (key_len must equal arx_cipher_key_bytes(c)) for cipher c into
+ * memory the caller provides: mem_size >= arx_key_storage_size(c) bytes at
+ * `mem`, aligned to ARX_STORAGE_ALIGN. *out then points into mem; mem stays
+ * in use, unmoved, until arx_key_free(*out), which wipes it (and releases
+ * nothing). backend: NULL or "" picks the widest backend this CPU runs; a
+ * name forces that backend. On any error *out is NULL and mem is untouched.
+ * Errors, checked in this order: ARX_ERR_NULL (out, mem, c or key NULL),
+ * ARX_ERR_KEY_LENGTH, ARX_ERR_UNKNOWN_BACKEND, ARX_ERR_BACKEND_UNAVAILABLE,
+ * ARX_ERR_BUFFER (mem_size too small), ARX_ERR_ALIGN.
+ */
+ARX_API int arx_key_init(arx_key **out, void *mem, size_t mem_size, const arx_cipher *c,
+                         const uint8_t *key, size_t key_len, const char *backend);
+/*
+ * The same on the heap (hosted only). Errors as arx_key_init, less the two
+ * about storage, plus ARX_ERR_NOMEM.
  */
 ARX_API int arx_key_new(arx_key **out, const arx_cipher *c, const uint8_t *key, size_t key_len,
                 const char *backend);
-/* Wipe and free; NULL is a no-op. */
+/* Wipe the key (schedule and cached GCM hash key); free it if arx_key_new
+ * made it. NULL is a no-op. No context may use the key afterwards. */
 ARX_API void arx_key_free(arx_key *k);
 ARX_API const arx_cipher *arx_key_cipher(const arx_key *k);
 ARX_API const char *arx_key_backend(const arx_key *k);
@@ -204,11 +242,20 @@ ARX_API int arx_ofb_xor(const arx_key *k, const uint8_t *iv, size_t iv_len, uint
 ARX_API int arx_ctr_xor(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,
                 const uint8_t *in, size_t len);
 
-/* Streaming CTR: any split of the input gives the same bytes as arx_ctr_xor. */
+/*
+ * Streaming CTR: any split of the input gives the same bytes as arx_ctr_xor.
+ * arx_ctr_init builds the context in caller memory (ARX_CTR_STORAGE_BYTES
+ * bytes, aligned to ARX_STORAGE_ALIGN; ARX_ERR_BUFFER, ARX_ERR_ALIGN after
+ * the argument checks); arx_ctr_new on the heap (hosted only; ARX_ERR_NOMEM).
+ * arx_ctr_free wipes either, frees only the heap one; NULL is a no-op.
+ */
 typedef struct arx_ctr arx_ctr;
+#define ARX_CTR_STORAGE_BYTES 64
+ARX_API int arx_ctr_init(arx_ctr **out, void *mem, size_t mem_size, const arx_key *k,
+                         const uint8_t *iv, size_t iv_len);
 ARX_API int arx_ctr_new(arx_ctr **out, const arx_key *k, const uint8_t *iv, size_t iv_len);
 ARX_API int arx_ctr_update(arx_ctr *ctx, uint8_t *out, const uint8_t *in, size_t len);
-ARX_API void arx_ctr_free(arx_ctr *ctx); /* wipes; NULL is a no-op */
+ARX_API void arx_ctr_free(arx_ctr *ctx);
 
 /* ---- GCM (NIST SP 800-38D) ------------------------------------------------ */
 
@@ -217,8 +264,8 @@ ARX_API void arx_ctr_free(arx_ctr *ctx); /* wipes; NULL is a no-op */
  * length from 1 byte (12 bytes is the fast path; other lengths are GHASHed);
  * tag_len 4..16 (ARX_ERR_TAG_LENGTH); plaintext at most 2^36 - 32 bytes
  * (ARX_ERR_TOO_LONG). A nonce must never repeat under one key. The first GCM
- * call on a key stores H and its powers with the key (read-only afterwards,
- * shared by threads); if that allocation fails, ARX_ERR_NOMEM.
+ * call on a key stores H and its powers in the key's own memory (read-only
+ * afterwards, shared by threads).
  *
  * One-shot decryption: on ARX_ERR_AUTH `out` (len bytes) is zeroed before
  * the call returns, so no plaintext of a forged message reaches the caller
@@ -240,6 +287,13 @@ ARX_API int arx_gcm_decrypt(const arx_key *k, const uint8_t *nonce, size_t nonce
  * arx_gcm_decrypt when the message fits in memory.
  */
 typedef struct arx_gcm arx_gcm;
+/* In caller memory (ARX_GCM_STORAGE_BYTES, aligned to ARX_STORAGE_ALIGN;
+ * ARX_ERR_BUFFER, ARX_ERR_ALIGN after the argument checks), or on the heap
+ * (arx_gcm_new, hosted only). arx_gcm_free wipes either, frees only the heap
+ * one; NULL is a no-op. */
+#define ARX_GCM_STORAGE_BYTES 256
+ARX_API int arx_gcm_init(arx_gcm **out, void *mem, size_t mem_size, const arx_key *k,
+                         const uint8_t *nonce, size_t nonce_len);
 ARX_API int arx_gcm_new(arx_gcm **out, const arx_key *k, const uint8_t *nonce, size_t nonce_len);
 ARX_API int arx_gcm_aad(arx_gcm *ctx, const uint8_t *aad, size_t len);
 ARX_API int arx_gcm_encrypt_update(arx_gcm *ctx, uint8_t *out, const uint8_t *in, size_t len);
@@ -247,7 +301,7 @@ ARX_API int arx_gcm_decrypt_update(arx_gcm *ctx, uint8_t *out, const uint8_t *in
 ARX_API int arx_gcm_encrypt_final(arx_gcm *ctx, uint8_t *tag, size_t tag_len);
 /* ARX_OK if the first tag_len bytes of the computed tag equal `tag`, else ARX_ERR_AUTH. */
 ARX_API int arx_gcm_decrypt_final(arx_gcm *ctx, const uint8_t *tag, size_t tag_len);
-ARX_API void arx_gcm_free(arx_gcm *ctx); /* wipes; NULL is a no-op */
+ARX_API void arx_gcm_free(arx_gcm *ctx);
 
 /* ---- CCM (NIST SP 800-38C) ------------------------------------------------ */
 

@@ -4,12 +4,18 @@
  * vol. 1, 13.3). ARM: AArch64 always has NEON, ARMv7 and AArch64's PMULL are
  * read from the auxiliary vector.
  */
+#include "cipher.h"
+#include "arxcrypt.h"
+
+#ifdef ARX_FREESTANDING
+/* No CPU detection in firmware builds: they carry the portable and two-way
+ * backends only, which need no feature. */
+uint32_t arx_cpu_features(void) { return 0; }
+const char *arx_cpu_features_string(void) { return "(none)"; }
+#else
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "cipher.h"
-#include "arxcrypt.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -131,3 +137,4 @@ const char *arx_cpu_features_string(void) {
     }
     return buf;
 }
+#endif /* ARX_FREESTANDING */

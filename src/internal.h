@@ -136,6 +136,11 @@ ARX_INLINE uint64_t arx_rotrn(uint64_t x, unsigned r, unsigned n) {
 
 /* Zero n bytes in a way the compiler may not drop (store through volatile). */
 void arx_wipe(void *p, size_t n);
+
+/* The heap, for the few internal buffers that have a fallback without it
+ * (par.h). A freestanding build has none: arx_alloc returns NULL there. */
+void *arx_alloc(size_t n);
+void arx_free(void *p);
 /* ARX_MSAN: built with clang's MemorySanitizer (make msan). */
 #if defined(__has_feature)
 #if __has_feature(memory_sanitizer)

@@ -2,28 +2,54 @@
 #ifndef ARX_KEY_H
 #define ARX_KEY_H
 
-#include <stdatomic.h>
-
 #include "arxcrypt.h"
 #include "cipher.h"
 #include "internal.h"
 
 struct arx_ghash_key;
 
+/*
+ * Atomics only in hosted builds. A freestanding build (ARX_FREESTANDING)
+ * starts no thread, and on small targets the compiler lowers _Atomic to
+ * libatomic calls the firmware does not have.
+ */
+#ifdef ARX_FREESTANDING
+#define ARX_ATOMIC(T) T
+#define arx_atomic_load_relaxed(p) (*(p))
+#define arx_atomic_store_relaxed(p, v) (*(p) = (v))
+#else
+#include <stdatomic.h>
+#define ARX_ATOMIC(T) _Atomic T
+#define arx_atomic_load_relaxed(p) atomic_load_explicit((p), memory_order_relaxed)
+#define arx_atomic_store_relaxed(p, v) atomic_store_explicit((p), (v), memory_order_relaxed)
+#endif
+
+/*
+ * One key, laid out in one piece of memory (src/key.c owns it): this header,
+ * then GCM's hash key (128-bit-block ciphers only), then the key schedule at
+ * a 64-byte boundary. The memory is the caller's (arx_key_init) or the
+ * heap's (arx_key_new); either way arx_key_free wipes all of it.
+ */
 struct arx_key {
     const arx_cipher_desc *desc;
     const arx_backend *be;
-    void *ks;          /* desc->ks_bytes, 64-byte aligned, inside this allocation */
-    size_t alloc_size; /* whole allocation, wiped on free */
-    /* GCM's hash key (H and its powers), built on first GCM use and then
-     * shared read-only by every message and thread (modes/gcm.c). */
-    struct arx_ghash_key *_Atomic gcm_hash;
-    /* Threads bulk calls may use (arx_key_set_threads; src/par.h). */
-    _Atomic unsigned threads;
+    void *ks;                     /* desc->ks_bytes, 64-byte aligned */
+    struct arx_ghash_key *ghash;  /* room for GCM's hash key; NULL without 128-bit blocks */
+    void *heap;                   /* what arx_key_new allocated; NULL in caller memory */
+    size_t size;                  /* bytes from this header on, wiped by arx_key_free */
+    /* GCM's hash key (H and its powers) is built on the first GCM call and
+     * then only read, by every message and thread: 0 not built, 1 being
+     * built, 2 ready (arx_key_ghash). */
+    ARX_ATOMIC(int) ghash_state;
+    ARX_ATOMIC(unsigned) threads; /* arx_key_set_threads; src/par.h */
 };
 
-/* Wipe and free a key's cached GCM hash key, if it has one (modes/gcm.c). */
-void arx_gcm_key_release(arx_key *k);
+/* GCM's hash key for k (a 128-bit-block cipher), built on first use. */
+const struct arx_ghash_key *arx_key_ghash(const arx_key *k);
+
+/* The backend of descriptor d called `name` (NULL or "": the widest this CPU
+ * runs), or an error code (registry.c). */
+int arx_backend_pick(const arx_cipher_desc *d, const char *name, const arx_backend **be);
 
 /* The public arx_cipher handle is the descriptor itself. */
 ARX_INLINE const arx_cipher_desc *arx_desc_of(const arx_cipher *c) {
@@ -52,5 +78,7 @@ void arx_ctr_blocks(const arx_key *k, uint8_t *ctr, uint8_t *out, const uint8_t 
 /* Argument checks shared by the modes; each returns ARX_OK or an error code. */
 int arx_check_io(const uint8_t *out, const uint8_t *in, size_t len);
 int arx_check_iv(const arx_key *k, const uint8_t *iv, size_t iv_len);
+/* Caller storage for a context: ARX_ERR_BUFFER below `need`, ARX_ERR_ALIGN. */
+int arx_check_storage(const void *mem, size_t mem_size, size_t need);
 
 #endif

@@ -1,8 +1,6 @@
 /* Thread splitting for bulk operations (par.h); OpenMP when built with it. */
 #include "par.h"
 
-#include <stdlib.h>
-
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -20,14 +18,14 @@ int arx_key_set_threads(arx_key *k, unsigned threads) {
     if (!k) return ARX_ERR_NULL;
     if (threads > ARX_PAR_MAX_THREADS) return ARX_ERR_THREADS;
     if (threads == 0) threads = arx_par_online_cores();
-    atomic_store_explicit(&k->threads, threads, memory_order_relaxed);
+    arx_atomic_store_relaxed(&k->threads, threads);
     return ARX_OK;
 }
 
 unsigned arx_key_threads(const arx_key *k) {
     if (!k) return 0;
 #ifdef _OPENMP
-    return atomic_load_explicit(&k->threads, memory_order_relaxed);
+    return arx_atomic_load_relaxed(&k->threads);
 #else
     return 1; /* built without OpenMP: everything runs on the calling thread */
 #endif
@@ -60,7 +58,7 @@ void arx_par_run(const arx_par_plan *p, void (*fn)(void *ctx, unsigned share), v
 }
 
 uint8_t *arx_par_chains(const arx_par_plan *p, size_t bb, const uint8_t *first, const uint8_t *in) {
-    uint8_t *c = p->shares > 1 ? malloc(p->shares * bb) : NULL;
+    uint8_t *c = p->shares > 1 ? arx_alloc(p->shares * bb) : NULL;
     if (!c) return NULL;
     memcpy(c, first, bb);
     for (unsigned i = 1; i < p->shares; i++) memcpy(c + i * bb, in + (arx_par_first(p, i) - 1) * bb, bb);

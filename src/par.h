@@ -48,7 +48,7 @@ unsigned arx_par_online_cores(void);
  * before it. One block per share: share 0 gets `first` (the IV or running
  * chain), share i > 0 the input block just before it, copied now, before any
  * share can overwrite it in place. NULL when there is one share (or no
- * memory): the caller then runs on this thread. free() it after the run. */
+ * memory): the caller then runs on this thread. arx_free() it after the run. */
 uint8_t *arx_par_chains(const arx_par_plan *p, size_t bb, const uint8_t *first, const uint8_t *in);
 
 /* Counter blocks for share i: ctr + first, the whole block big-endian (CTR). */

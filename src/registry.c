@@ -1,12 +1,16 @@
 /*
- * Cipher names -> descriptors, mode names, keys and their backends, error
- * strings. A key picks its backend once, when it is made: the widest one
- * (last in the descriptor's list) whose CPU features are all present.
+ * Names: cipher names -> descriptors, mode names, backend names -> backends,
+ * error codes -> strings. A key (key.c) picks its backend here once, when it
+ * is made: the widest one (last in the descriptor's list) whose CPU features
+ * are all present.
  */
-#include <stdlib.h>
-#include <string.h>
-
 #include "key.h"
+
+/* strcmp(a, b) == 0, without the C library (ARX_FREESTANDING links none). */
+static int names_equal(const char *a, const char *b) {
+    while (*a && *a == *b) a++, b++;
+    return *a == *b;
+}
 
 #define ARX_ENTRY(id) &arx_desc_##id,
 static const arx_cipher_desc *const all_ciphers[] = {ARX_CIPHER_LIST(ARX_ENTRY)};
@@ -24,7 +28,7 @@ const arx_cipher *arx_cipher_at(size_t i) {
 const arx_cipher *arx_cipher_by_name(const char *name) {
     if (!name) return NULL;
     for (size_t i = 0; i < N_CIPHERS; i++)
-        if (strcmp(all_ciphers[i]->name, name) == 0) return arx_cipher_at(i);
+        if (names_equal(all_ciphers[i]->name, name)) return arx_cipher_at(i);
     return NULL;
 }
 
@@ -63,7 +67,7 @@ const char *arx_mode_name(arx_mode m) {
 int arx_mode_by_name(const char *name, arx_mode *m) {
     if (!name || !m) return ARX_ERR_NULL;
     for (unsigned i = 0; i < ARX_MODE_COUNT_; i++)
-        if (strcmp(mode_names[i], name) == 0) {
+        if (names_equal(mode_names[i], name)) {
             *m = (arx_mode)i;
             return ARX_OK;
         }
@@ -85,57 +89,24 @@ int arx_mode_check(const arx_cipher *c, arx_mode m) {
     }
 }
 
-/* ---- keys ----------------------------------------------------------------- */
+/* ---- backends ------------------------------------------------------------ */
 
-int arx_key_new(arx_key **out, const arx_cipher *c, const uint8_t *key, size_t key_len,
-                const char *backend) {
-    if (!out) return ARX_ERR_NULL;
-    *out = NULL;
-    if (!c || !key) return ARX_ERR_NULL;
-    const arx_cipher_desc *d = arx_desc_of(c);
-    if (key_len != d->key_bytes) return ARX_ERR_KEY_LENGTH;
-
+int arx_backend_pick(const arx_cipher_desc *d, const char *name, const arx_backend **out) {
     const arx_backend *be = NULL;
-    size_t nb = arx_cipher_backend_count(c);
-    if (!backend || !backend[0]) {
+    size_t nb = arx_cipher_backend_count((const arx_cipher *)(const void *)d);
+    if (!name || !name[0]) {
         for (size_t i = 0; i < nb; i++)
             if (backend_runs(d->backends[i])) be = d->backends[i];
+        if (!be) return ARX_ERR_BACKEND_UNAVAILABLE; /* unreachable: ref needs nothing */
     } else {
         for (size_t i = 0; i < nb; i++)
-            if (strcmp(d->backends[i]->name, backend) == 0) be = d->backends[i];
+            if (names_equal(d->backends[i]->name, name)) be = d->backends[i];
         if (!be) return ARX_ERR_UNKNOWN_BACKEND;
         if (!backend_runs(be)) return ARX_ERR_BACKEND_UNAVAILABLE;
     }
-    if (!be) return ARX_ERR_BACKEND_UNAVAILABLE; /* unreachable: ref needs nothing */
-
-    size_t head = (sizeof(arx_key) + 63) & ~(size_t)63;
-    size_t size = head + d->ks_bytes + 64; /* + 64: malloc's alignment may be as low as 8 */
-    unsigned char *mem = malloc(size);
-    if (!mem) return ARX_ERR_NOMEM;
-    memset(mem, 0, size);
-    arx_key *k = (arx_key *)(void *)mem;
-    uintptr_t ks = ((uintptr_t)(mem + head) + 63) & ~(uintptr_t)63;
-    k->desc = d;
-    k->be = be;
-    k->ks = (void *)ks;
-    k->alloc_size = size;
-    atomic_init(&k->threads, 1u); /* no threads unless asked */
-    d->setup(k->ks, key);
-    *out = k;
+    *out = be;
     return ARX_OK;
 }
-
-void arx_key_free(arx_key *k) {
-    if (!k) return;
-    arx_gcm_key_release(k);
-    arx_wipe(k, k->alloc_size);
-    free(k);
-}
-
-const arx_cipher *arx_key_cipher(const arx_key *k) {
-    return k ? (const arx_cipher *)(const void *)k->desc : NULL;
-}
-const char *arx_key_backend(const arx_key *k) { return k ? k->be->name : NULL; }
 
 /* ---- errors --------------------------------------------------------------- */
 
@@ -160,6 +131,7 @@ const char *arx_strerror(int code) {
     case ARX_ERR_BUFFER: return "output buffer too small";
     case ARX_ERR_NOMEM: return "out of memory";
     case ARX_ERR_THREADS: return "thread count out of range (0 to 1024)";
+    case ARX_ERR_ALIGN: return "storage not aligned to ARX_STORAGE_ALIGN bytes";
     default: return "unknown error";
     }
 }
@@ -170,6 +142,11 @@ int arx_check_io(const uint8_t *out, const uint8_t *in, size_t len) {
     if (len && (!out || !in)) return ARX_ERR_NULL;
     if (arx_partial_overlap(out, in, len)) return ARX_ERR_OVERLAP;
     return ARX_OK;
+}
+
+int arx_check_storage(const void *mem, size_t mem_size, size_t need) {
+    if (mem_size < need) return ARX_ERR_BUFFER;
+    return (uintptr_t)mem % ARX_STORAGE_ALIGN ? ARX_ERR_ALIGN : ARX_OK;
 }
 
 int arx_check_iv(const arx_key *k, const uint8_t *iv, size_t iv_len) {

@@ -2,6 +2,18 @@
 #include "cipher.h"
 #include "internal.h"
 
+#ifndef ARX_FREESTANDING
+#include <stdlib.h>
+void *arx_alloc(size_t n) { return malloc(n); }
+void arx_free(void *p) { free(p); }
+#else
+void *arx_alloc(size_t n) {
+    (void)n;
+    return NULL;
+}
+void arx_free(void *p) { (void)p; } /* only ever given NULL */
+#endif
+
 void arx_wipe(void *p, size_t n) {
     if (n == 0) return;
 #if defined(__GNUC__) || defined(__clang__)

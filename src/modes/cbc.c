@@ -3,7 +3,6 @@
  * Encryption is serial by definition; decryption runs the wide kernel over a
  * chunk and XORs afterwards, walking the chunk backwards so in-place works.
  */
-#include <stdlib.h>
 
 #include "../par.h"
 
@@ -73,7 +72,7 @@ static void cbc_dec(const arx_key *k, uint8_t *chain, uint8_t *out, const uint8_
     }
     memcpy(chain, in + (n - 1) * bb, bb); /* the chain after the last block */
     arx_par_run(&j.plan, cbc_share, &j);
-    free(j.chains);
+    arx_free(j.chains);
 }
 
 typedef void (*cbc_fn)(const arx_key *, uint8_t *, uint8_t *, const uint8_t *, size_t);

@@ -4,7 +4,6 @@
  * CFB decryption is parallel (every cipher input is a known ciphertext
  * block), so it goes through the wide kernel a chunk at a time.
  */
-#include <stdlib.h>
 
 #include "../par.h"
 
@@ -92,7 +91,7 @@ int arx_cfb_decrypt(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t 
         return ARX_OK;
     }
     arx_par_run(&j.plan, cfb_share, &j);
-    free(j.prevs);
+    arx_free(j.prevs);
     return ARX_OK;
 }
 

@@ -3,8 +3,6 @@
  * incremented per block modulo 2^blockbits. arx_ctr_blocks is the keystream
  * engine GCM and CCM reuse.
  */
-#include <stdlib.h>
-
 #include "../par.h"
 
 void arx_ctr_blocks(const arx_key *k, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
@@ -68,22 +66,46 @@ struct arx_ctr {
     uint8_t ctr[ARX_MAX_BLOCK];    /* next counter block */
     uint8_t stream[ARX_MAX_BLOCK]; /* keystream of the block in progress */
     size_t used;                   /* bytes of `stream` consumed; block size when none left */
+    void *heap;                    /* arx_ctr_new's allocation; NULL in caller memory */
 };
+_Static_assert(sizeof(struct arx_ctr) <= ARX_CTR_STORAGE_BYTES, "ARX_CTR_STORAGE_BYTES is public: keep the context within it");
 
+static void ctr_start(arx_ctr *c, const arx_key *k, const uint8_t *iv, size_t iv_len) {
+    memset(c, 0, sizeof *c);
+    c->key = k;
+    memcpy(c->ctr, iv, iv_len);
+    c->used = k->desc->block_bytes;
+}
+
+int arx_ctr_init(arx_ctr **out, void *mem, size_t mem_size, const arx_key *k, const uint8_t *iv,
+                 size_t iv_len) {
+    if (!out) return ARX_ERR_NULL;
+    *out = NULL;
+    if (!k || !mem) return ARX_ERR_NULL;
+    int rc = arx_check_iv(k, iv, iv_len);
+    if (!rc) rc = arx_check_storage(mem, mem_size, ARX_CTR_STORAGE_BYTES);
+    if (rc) return rc;
+    memset(mem, 0, ARX_CTR_STORAGE_BYTES); /* all of it is the context's until arx_ctr_free */
+    ctr_start(mem, k, iv, iv_len);
+    *out = mem;
+    return ARX_OK;
+}
+
+#ifndef ARX_FREESTANDING
 int arx_ctr_new(arx_ctr **out, const arx_key *k, const uint8_t *iv, size_t iv_len) {
     if (!out) return ARX_ERR_NULL;
     *out = NULL;
     if (!k) return ARX_ERR_NULL;
     int rc = arx_check_iv(k, iv, iv_len);
     if (rc) return rc;
-    arx_ctr *c = calloc(1, sizeof *c);
+    arx_ctr *c = arx_alloc(sizeof *c);
     if (!c) return ARX_ERR_NOMEM;
-    c->key = k;
-    memcpy(c->ctr, iv, iv_len);
-    c->used = k->desc->block_bytes;
+    ctr_start(c, k, iv, iv_len);
+    c->heap = c;
     *out = c;
     return ARX_OK;
 }
+#endif
 
 int arx_ctr_update(arx_ctr *c, uint8_t *out, const uint8_t *in, size_t len) {
     if (!c) return ARX_ERR_NULL;
@@ -110,8 +132,9 @@ int arx_ctr_update(arx_ctr *c, uint8_t *out, const uint8_t *in, size_t len) {
 
 void arx_ctr_free(arx_ctr *c) {
     if (!c) return;
-    arx_wipe(c, sizeof *c);
-    free(c);
+    void *heap = c->heap;
+    arx_wipe(c, heap ? sizeof *c : ARX_CTR_STORAGE_BYTES); /* caller memory: all that init took */
+    arx_free(heap);
 }
 
 int arx_ctr_xor(const arx_key *k, const uint8_t *iv, size_t iv_len, uint8_t *out,

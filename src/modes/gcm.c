@@ -2,47 +2,8 @@
  * GCM (NIST SP 800-38D). Counter blocks use inc32 (7.1: only the low 32 bits
  * count, wrapping mod 2^32); gcm_ctr32 says how they are produced.
  */
-#include <stdatomic.h>
-#include <stdlib.h>
-
 #include "../par.h"
 #include "ghash.h"
-
-/*
- * The hash key (H = E(0) and the powers of H the GHASH multiplies by) depends
- * only on the cipher key, so it is built on the first GCM call and kept with
- * the key: per message that saved ~900 TSC cycles on the AVX-512 path (the
- * 64 powers, one block encryption, clearing a 1 KiB table). The key is shared
- * by threads, so the first builder publishes its table with a compare-and-
- * swap; a thread that loses the race wipes its own copy and uses the
- * winner's. Published tables are never written again.
- */
-static const arx_ghash_key *gcm_hash_key(const arx_key *k) {
-    arx_key *mk = (arx_key *)(uintptr_t)k; /* the cache is logically const */
-    arx_ghash_key *gk = atomic_load_explicit(&mk->gcm_hash, memory_order_acquire);
-    if (gk) return gk;
-    arx_ghash_key *mine = malloc(sizeof *mine);
-    if (!mine) return NULL;
-    uint8_t h[16] = {0};
-    arx_encrypt_blocks(k, h, h, 1);
-    arx_ghash_key_init(mine, h, arx_ghash_pick(k->be));
-    arx_wipe(h, sizeof h);
-    arx_ghash_key *expected = NULL;
-    if (atomic_compare_exchange_strong_explicit(&mk->gcm_hash, &expected, mine, memory_order_acq_rel,
-                                                memory_order_acquire))
-        return mine;
-    arx_wipe(mine, sizeof *mine);
-    free(mine);
-    return expected;
-}
-
-void arx_gcm_key_release(arx_key *k) {
-    arx_ghash_key *gk = atomic_exchange(&k->gcm_hash, NULL);
-    if (gk) {
-        arx_wipe(gk, sizeof *gk);
-        free(gk);
-    }
-}
 
 /* SP 800-38D, 5.2.1.1: len(P) <= 2^39 - 256 bits; len(A) <= 2^64 - 1 bits. */
 #define GCM_MAX_TEXT ((((uint64_t)1) << 36) - 32)
@@ -61,7 +22,9 @@ struct arx_gcm {
     uint64_t aad_len, text_len;
     int state;
     int j0_secret; /* J0 was hashed from the nonce (not 96 bits): see gcm_ctr32 */
+    void *heap;    /* arx_gcm_new's allocation; NULL in caller memory or on the stack */
 };
+_Static_assert(sizeof(struct arx_gcm) <= ARX_GCM_STORAGE_BYTES, "ARX_GCM_STORAGE_BYTES is public: keep the context within it");
 
 /*
  * out = in XOR keystream for nblocks, counters from ctr with inc32 semantics.
@@ -119,11 +82,10 @@ static void gcm_ctr32(const arx_key *k, int j0_secret, uint8_t ctr[16], uint8_t 
     }
 }
 
-/* SP 800-38D, 7.1 steps 1-2: H = E(0^128) (kept with the key) and the
- * pre-counter block J0. ARX_ERR_NOMEM if the hash key cannot be built. */
-static int gcm_setup(arx_gcm *c, const arx_key *k, const uint8_t *nonce, size_t nonce_len) {
-    const arx_ghash_key *gk = gcm_hash_key(k);
-    if (!gk) return ARX_ERR_NOMEM;
+/* SP 800-38D, 7.1 steps 1-2: H = E(0^128) (kept with the key: key.c) and
+ * the pre-counter block J0. */
+static void gcm_setup(arx_gcm *c, const arx_key *k, const uint8_t *nonce, size_t nonce_len) {
+    const arx_ghash_key *gk = arx_key_ghash(k);
     memset(c, 0, sizeof *c);
     c->key = k;
     arx_ghash_start(&c->gh, gk);
@@ -147,7 +109,6 @@ static int gcm_setup(arx_gcm *c, const arx_key *k, const uint8_t *nonce, size_t 
      * end cost the whole chain (a one-block vector batch: 132 TSC cycles). */
     k->desc->backends[0]->encrypt(k->ks, c->ej0, c->j0, 1);
     c->state = GCM_AAD;
-    return ARX_OK;
 }
 
 static int gcm_check_key(const arx_key *k) {
@@ -160,27 +121,42 @@ static int gcm_check_nonce(const uint8_t *nonce, size_t nonce_len) {
     return nonce ? ARX_OK : ARX_ERR_NULL;
 }
 
+int arx_gcm_init(arx_gcm **out, void *mem, size_t mem_size, const arx_key *k, const uint8_t *nonce,
+                 size_t nonce_len) {
+    if (!out) return ARX_ERR_NULL;
+    *out = NULL;
+    if (!mem) return ARX_ERR_NULL;
+    int rc = gcm_check_key(k);
+    if (!rc) rc = gcm_check_nonce(nonce, nonce_len);
+    if (!rc) rc = arx_check_storage(mem, mem_size, ARX_GCM_STORAGE_BYTES);
+    if (rc) return rc;
+    memset(mem, 0, ARX_GCM_STORAGE_BYTES); /* all of it is the context's until arx_gcm_free */
+    gcm_setup(mem, k, nonce, nonce_len);
+    *out = mem;
+    return ARX_OK;
+}
+
+#ifndef ARX_FREESTANDING
 int arx_gcm_new(arx_gcm **out, const arx_key *k, const uint8_t *nonce, size_t nonce_len) {
     if (!out) return ARX_ERR_NULL;
     *out = NULL;
     int rc = gcm_check_key(k);
     if (!rc) rc = gcm_check_nonce(nonce, nonce_len);
     if (rc) return rc;
-    arx_gcm *c = malloc(sizeof *c);
+    arx_gcm *c = arx_alloc(sizeof *c);
     if (!c) return ARX_ERR_NOMEM;
-    rc = gcm_setup(c, k, nonce, nonce_len);
-    if (rc) {
-        free(c);
-        return rc;
-    }
+    gcm_setup(c, k, nonce, nonce_len);
+    c->heap = c;
     *out = c;
     return ARX_OK;
 }
+#endif
 
 void arx_gcm_free(arx_gcm *c) {
     if (!c) return;
-    arx_wipe(c, sizeof *c);
-    free(c);
+    void *heap = c->heap;
+    arx_wipe(c, heap ? sizeof *c : ARX_GCM_STORAGE_BYTES); /* caller memory: all that init took */
+    arx_free(heap);
 }
 
 int arx_gcm_aad(arx_gcm *c, const uint8_t *aad, size_t len) {
@@ -269,7 +245,7 @@ static void gcm_share(void *ctx, unsigned i) {
 
 static void gcm_blocks_par(arx_gcm *c, uint8_t *out, const uint8_t *in, size_t n, int dir) {
     gcm_job j = {c, arx_par_split(c->key, n, 16), NULL, out, in, n, dir};
-    if (j.plan.shares > 1) j.parts = malloc(j.plan.shares * sizeof *j.parts);
+    if (j.plan.shares > 1) j.parts = arx_alloc(j.plan.shares * sizeof *j.parts);
     if (!j.parts) { /* one share (or no memory for the partial hashes): this thread */
         if (n) gcm_blocks(c->key, c->j0_secret, &c->gh, c->ctr, out, in, n, dir);
         return;
@@ -286,7 +262,7 @@ static void gcm_blocks_par(arx_gcm *c, uint8_t *out, const uint8_t *in, size_t n
     arx_wipe(j.parts, j.plan.shares * sizeof *j.parts);
     arx_wipe(&hn, sizeof hn);
     arx_wipe(&hlast, sizeof hlast);
-    free(j.parts);
+    arx_free(j.parts);
 }
 
 static int gcm_update(arx_gcm *c, uint8_t *out, const uint8_t *in, size_t len, int dir) {
@@ -399,8 +375,7 @@ int arx_gcm_encrypt(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
     int rc = gcm_check_oneshot(k, nonce, nonce_len, aad, aad_len, out, in, len, tag, tag_len);
     if (rc) return rc;
     arx_gcm c;
-    rc = gcm_setup(&c, k, nonce, nonce_len);
-    if (rc) return rc;
+    gcm_setup(&c, k, nonce, nonce_len);
     arx_gcm_aad(&c, aad, aad_len);
     gcm_update(&c, out, in, len, GCM_ENC);
     arx_gcm_encrypt_final(&c, tag, tag_len);
@@ -418,8 +393,7 @@ int arx_gcm_decrypt(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
      * caller never receives plaintext of a forged message (CCM does the same). */
     arx_gcm c;
     uint8_t full[16];
-    rc = gcm_setup(&c, k, nonce, nonce_len);
-    if (rc) return rc;
+    gcm_setup(&c, k, nonce, nonce_len);
     arx_gcm_aad(&c, aad, aad_len);
     gcm_update(&c, out, in, len, GCM_DEC);
     gcm_tag(&c, full);
