@@ -1,49 +1,12 @@
-/* arxcrypt: the command-line front end. */
-#include <errno.h>
-#include <stdarg.h>
+/* arxcrypt: the command-line front end. This file only dispatches (and
+ * holds the two commands small enough to need no file: list and selftest);
+ * the shared helpers are in util.c. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "arxcrypt.h"
 #include "cli.h"
 #include "kat.h"
-
-void arx_cli_error(const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("arxcrypt: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-}
-
-int arx_cli_count(const char *s, unsigned long max, unsigned long *v) {
-    char *end;
-    errno = 0;
-    unsigned long x = strtoul(s, &end, 10);
-    if (errno || !*s || *end || x > max || s[0] < '0' || s[0] > '9') return 0;
-    *v = x;
-    return 1;
-}
-
-int arx_cli_in_list(const char *list, const char *name) {
-    if (!list) return 1;
-    size_t n = strlen(name);
-    for (const char *p = list; *p;) { /* comma-separated exact names */
-        const char *e = strchr(p, ',');
-        size_t l = e ? (size_t)(e - p) : strlen(p);
-        if (l == n && !strncmp(p, name, n)) return 1;
-        p += l + (e ? 1 : 0);
-    }
-    return 0;
-}
-
-int arx_cli_has_gpu_flag(int argc, char **argv) {
-    for (int i = 0; i < argc; i++)
-        if (!strcmp(argv[i], "--gpu")) return 1;
-    return 0;
-}
 
 static void usage(FILE *f) {
     fputs("usage: arxcrypt <command> [options]\n"
