@@ -10,7 +10,8 @@ int arx_cmd_bench(int argc, char **argv);
 /* gpu.c, only in a build with libarxcrypt_cuda (ARX_HAVE_CUDA): raw --gpu, bench --gpu */
 int arx_cmd_raw_gpu(int argc, char **argv);
 int arx_cmd_bench_gpu(int argc, char **argv);
-/* file.c (needs OpenSSL's libcrypto: ARX_HAVE_OPENSSL) */
+/* file.c: the library's file API (docs/FORMAT.md); main.c calls these only
+ * when the library has key derivation (arx_file_kdf_available). */
 int arx_cmd_keygen(int argc, char **argv);
 int arx_cmd_encrypt(int argc, char **argv);
 int arx_cmd_decrypt(int argc, char **argv);

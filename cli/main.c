@@ -95,15 +95,14 @@ int main(int argc, char **argv) {
     if (!strcmp(cmd, "raw")) return arx_cmd_raw(argc - 2, argv + 2);
     if (!strcmp(cmd, "selftest")) return cmd_selftest(argc - 2, argv + 2);
     if (!strcmp(cmd, "bench")) return arx_cmd_bench(argc - 2, argv + 2);
-#ifdef ARX_HAVE_OPENSSL
-    if (!strcmp(cmd, "keygen")) return arx_cmd_keygen(argc - 2, argv + 2);
-    if (!strcmp(cmd, "encrypt")) return arx_cmd_encrypt(argc - 2, argv + 2);
-    if (!strcmp(cmd, "decrypt")) return arx_cmd_decrypt(argc - 2, argv + 2);
-#else
-    if (!strcmp(cmd, "keygen") || !strcmp(cmd, "encrypt") || !strcmp(cmd, "decrypt"))
-        return arx_cli_error("%s: this arxcrypt was built without OpenSSL's libcrypto (HKDF, scrypt); "
-                             "install libssl-dev and rebuild", cmd), 2;
-#endif
+    if (!strcmp(cmd, "keygen") || !strcmp(cmd, "encrypt") || !strcmp(cmd, "decrypt")) {
+        if (!arx_file_kdf_available())
+            return arx_cli_error("%s: this arxcrypt was built without OpenSSL's libcrypto (HKDF, scrypt); "
+                                 "install libssl-dev and rebuild", cmd), 2;
+        if (!strcmp(cmd, "keygen")) return arx_cmd_keygen(argc - 2, argv + 2);
+        if (!strcmp(cmd, "encrypt")) return arx_cmd_encrypt(argc - 2, argv + 2);
+        return arx_cmd_decrypt(argc - 2, argv + 2);
+    }
     if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) return printf("arxcrypt %s\n", arx_version()), 0;
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) return usage(stdout), 0;
     arx_cli_error("unknown command '%s' (try 'arxcrypt help')", cmd);
