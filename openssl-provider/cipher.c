@@ -532,6 +532,7 @@ static int ccm_run(arxp_cctx *ctx, unsigned char *out, const unsigned char *in, 
     }
     ctx->ccm_done = 1;
     ctx->iv_set = 0; /* the nonce is spent */
+    if (!ctx->enc) ctx->tag_set = 0; /* the next message brings its own tag (as OpenSSL) */
     if (ctx->aad) OPENSSL_cleanse(ctx->aad, ctx->aadlen);
     ctx->aadlen = 0;
     if (rc == ARX_ERR_AUTH) {

@@ -647,6 +647,29 @@ static void check_params(void) {
               EVP_DecryptInit_ex2(ctx, NULL, key, iv, NULL) && !EVP_DecryptUpdate(ctx, out, &outl, buf, 20),
           "CCM decrypt without a tag accepted");
 
+    /* The defaults are those of OpenSSL's own AES in the same mode. */
+    {
+        static const char *const pairs[][2] = {{"AES-128-GCM", "LEA-128-GCM"}, {"AES-128-CCM", "LEA-128-CCM"},
+                                               {"AES-128-CBC", "LEA-128-CBC"}, {"AES-128-CTR", "LEA-128-CTR"},
+                                               {"AES-128-ECB", "LEA-128-ECB"}};
+        for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) {
+            EVP_CIPHER *aes = EVP_CIPHER_fetch(lib, pairs[i][0], "provider=default");
+            EVP_CIPHER *arx = EVP_CIPHER_fetch(lib, pairs[i][1], PQ);
+            EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new(), *y = EVP_CIPHER_CTX_new();
+            int aead = (EVP_CIPHER_get_flags(aes) & EVP_CIPH_FLAG_AEAD_CIPHER) != 0;
+            CHECK(aes && arx && EVP_EncryptInit_ex2(x, aes, NULL, NULL, NULL) &&
+                      EVP_EncryptInit_ex2(y, arx, NULL, NULL, NULL) &&
+                      EVP_CIPHER_get_iv_length(aes) == EVP_CIPHER_get_iv_length(arx) &&
+                      EVP_CIPHER_CTX_get_iv_length(x) == EVP_CIPHER_CTX_get_iv_length(y) &&
+                      (!aead || EVP_CIPHER_CTX_get_tag_length(x) == EVP_CIPHER_CTX_get_tag_length(y)) &&
+                      EVP_CIPHER_get_flags(aes) == EVP_CIPHER_get_flags(arx) &&
+                      EVP_CIPHER_get_block_size(aes) == EVP_CIPHER_get_block_size(arx),
+                  "%s defaults differ from %s's", pairs[i][1], pairs[i][0]);
+            EVP_CIPHER_CTX_free(x), EVP_CIPHER_CTX_free(y);
+            EVP_CIPHER_free(aes), EVP_CIPHER_free(arx);
+        }
+    }
+
     /* CBC: padding parameter, IV and updated IV, copies mid-stream. */
     {
         unsigned int pad = 7;
