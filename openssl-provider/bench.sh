@@ -54,7 +54,7 @@ awk -v gcm16="$gcm16" -v ctr16="$ctr16" -v aes16="$aes16" -v aesctr16="$aesctr16
   verdict("LEA-128-CTR 16 KiB, provider / library", ctr16 / (bctr * 1e6), 0.95, ">=")
   verdict("LEA-128-GCM 64 B per-call cost / AES-128-GCM", aes64 / gcm64, 1.5, "<=")
 }
-function row(name, kbs, bytes) { printf "| %s | %.3f | %.0f |\n", name, kbs / 1e6, kbs > 0 ? bytes / (kbs * 1e3) * 1e9 : 0 }
+function row(name, kbs, bytes) { printf "| %s | %.3f | %.0f |\n", name, kbs / 1e6, (kbs > 0) ? bytes / (kbs * 1e3) * 1e9 : 0 }
 function verdict(name, r, lim, op) {
   met = (op == ">=") ? r >= lim : r <= lim
   printf "%-48s %.3f (target %s %.2f): %s\n", name, r, op, lim, met ? "met" : "MISSED"

@@ -48,6 +48,7 @@ typedef struct arxp_cctx {
     size_t blk, keylen, ivlen;
     int enc;
     arxp_key *key;
+    unsigned char rawkey[32]; /* the key bytes `key` was expanded from */
     unsigned char oiv[ARXP_MAX_IV];   /* IV / nonce given at init */
     unsigned char iv[ARXP_MAX_BLOCK]; /* CBC: the chaining value */
     int iv_set;
@@ -227,7 +228,13 @@ static int cipher_init(arxp_cctx *ctx, const unsigned char *key, size_t keylen,
         }
     }
     if (key || iv) stream_stop(ctx); /* it refers to the old key */
-    if (key) {
+    /*
+     * The same key again (each message of `openssl speed`'s AEAD loop, or of
+     * a caller that passes the key with every nonce) keeps the expanded
+     * schedule and the GCM hash key derived from it: re-expanding costs more
+     * than a short message. The comparison is constant time.
+     */
+    if (key && !(ctx->key && keylen <= sizeof ctx->rawkey && !CRYPTO_memcmp(ctx->rawkey, key, keylen))) {
         arxp_key *k;
         int rc = arxp_key_make(&k, ctx->c, key, keylen);
         if (rc) {
@@ -236,6 +243,8 @@ static int cipher_init(arxp_cctx *ctx, const unsigned char *key, size_t keylen,
         }
         arxp_key_unref(ctx->key);
         ctx->key = k;
+        OPENSSL_cleanse(ctx->rawkey, sizeof ctx->rawkey);
+        if (keylen <= sizeof ctx->rawkey) memcpy(ctx->rawkey, key, keylen);
     }
     if (iv && m != ARX_MODE_ECB) {
         ctx->ivlen = ivlen;
@@ -246,7 +255,7 @@ static int cipher_init(arxp_cctx *ctx, const unsigned char *key, size_t keylen,
         memcpy(ctx->iv, ctx->oiv, ctx->ivlen); /* a new key restarts the chain */
     }
     if (key || iv) {
-        OPENSSL_cleanse(ctx->buf, sizeof ctx->buf);
+        if (m == ARX_MODE_ECB || m == ARX_MODE_CBC) OPENSSL_cleanse(ctx->buf, sizeof ctx->buf);
         ctx->bufsz = 0;
         if (m == ARX_MODE_CCM) ccm_reset(ctx);
         if (enc && (m == ARX_MODE_GCM || m == ARX_MODE_CCM)) ctx->tag_set = 0;
@@ -730,27 +739,27 @@ static int set_iv_param(OSSL_PARAM *p, const unsigned char *iv, size_t len) {
     return OSSL_PARAM_set_octet_string(p, iv, len);
 }
 
+/* One pass over the request, most frequent key first: EVP asks for "ivlen"
+ * on every init, and this is on the per-message path. */
 static int cipher_get_ctx_params(void *vctx, OSSL_PARAM params[]) {
     arxp_cctx *ctx = vctx;
     arx_mode m = ctx->alg->mode;
-    OSSL_PARAM *p;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) && !OSSL_PARAM_set_size_t(p, ctx->ivlen))
-        goto fail;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) && !OSSL_PARAM_set_size_t(p, ctx->keylen))
-        goto fail;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_PADDING)) && !OSSL_PARAM_set_uint(p, ctx->pad))
-        goto fail;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IV)) && m != ARX_MODE_ECB &&
-        !set_iv_param(p, ctx->oiv, ctx->ivlen))
-        goto fail;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_UPDATED_IV)) && m != ARX_MODE_ECB &&
-        !set_iv_param(p, m == ARX_MODE_CBC ? ctx->iv : ctx->oiv, ctx->ivlen))
-        goto fail;
-    if (is_aead(m)) {
-        if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN)) &&
-            !OSSL_PARAM_set_size_t(p, ctx->taglen))
-            goto fail;
-        if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG))) {
+    for (OSSL_PARAM *p = params; p && p->key; p++) {
+        const char *k = p->key;
+        int ok = 1;
+        if (!strcmp(k, OSSL_CIPHER_PARAM_IVLEN)) {
+            ok = OSSL_PARAM_set_size_t(p, ctx->ivlen);
+        } else if (!strcmp(k, OSSL_CIPHER_PARAM_KEYLEN)) {
+            ok = OSSL_PARAM_set_size_t(p, ctx->keylen);
+        } else if (!strcmp(k, OSSL_CIPHER_PARAM_PADDING)) {
+            ok = OSSL_PARAM_set_uint(p, ctx->pad);
+        } else if (!strcmp(k, OSSL_CIPHER_PARAM_IV)) {
+            ok = m == ARX_MODE_ECB || set_iv_param(p, ctx->oiv, ctx->ivlen);
+        } else if (!strcmp(k, OSSL_CIPHER_PARAM_UPDATED_IV)) {
+            ok = m == ARX_MODE_ECB || set_iv_param(p, m == ARX_MODE_CBC ? ctx->iv : ctx->oiv, ctx->ivlen);
+        } else if (is_aead(m) && !strcmp(k, OSSL_CIPHER_PARAM_AEAD_TAGLEN)) {
+            ok = OSSL_PARAM_set_size_t(p, ctx->taglen);
+        } else if (is_aead(m) && !strcmp(k, OSSL_CIPHER_PARAM_AEAD_TAG)) {
             if (p->data_type != OSSL_PARAM_OCTET_STRING || !p->data) goto fail;
             if (!ctx->enc || !ctx->tag_set) {
                 ERR_raise(ERR_LIB_PROV, PROV_R_TAG_NOT_SET);
@@ -765,6 +774,7 @@ static int cipher_get_ctx_params(void *vctx, OSSL_PARAM params[]) {
             memcpy(p->data, ctx->tag, sz);
             p->return_size = sz;
         }
+        if (!ok) goto fail;
     }
     return 1;
 fail:

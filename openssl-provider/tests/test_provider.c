@@ -726,6 +726,33 @@ static void check_params(void) {
     EVP_CIPHER_free(gcm), EVP_CIPHER_free(ccm), EVP_CIPHER_free(cbc), EVP_CIPHER_free(ctr);
 }
 
+/* Re-initialising one context with another key, then the first again (the
+ * provider keeps an expanded key when the same bytes come back). */
+static void key_changes(void) {
+    const arx_cipher *c = arx_cipher_by_name("lea-128");
+    EVP_CIPHER *gcm = fetch("lea-128", ARX_MODE_GCM);
+    EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
+    unsigned char keys[2][16], iv[12], pt[40], out[40], ref[40], tag[16], reftag[16];
+    rnd_bytes(keys[0], 16);
+    memcpy(keys[1], keys[0], 16);
+    keys[1][15] ^= 1; /* one bit apart */
+    rnd_bytes(iv, 12);
+    rnd_bytes(pt, sizeof pt);
+    for (int i = 0; gcm && ctx && i < 6; i++) {
+        const unsigned char *key = keys[(i / 2) % 2]; /* A A B B A A */
+        arx_key *rk = NULL;
+        int outl, ok = arx_key_new(&rk, c, key, 16, NULL) == ARX_OK &&
+                       arx_gcm_encrypt(rk, iv, 12, NULL, 0, ref, pt, sizeof pt, reftag, 16) == ARX_OK;
+        ok = ok && EVP_EncryptInit_ex2(ctx, i ? NULL : gcm, key, iv, NULL) &&
+             EVP_EncryptUpdate(ctx, out, &outl, pt, (int)sizeof pt) && EVP_EncryptFinal_ex(ctx, out, &outl) &&
+             EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 16, tag) > 0;
+        CHECK(ok && !memcmp(out, ref, sizeof pt) && !memcmp(tag, reftag, 16), "re-keyed GCM, step %d", i);
+        arx_key_free(rk);
+    }
+    EVP_CIPHER_CTX_free(ctx);
+    EVP_CIPHER_free(gcm);
+}
+
 /* A one-byte-at-a-time GCM and CTR against the library, each length 0..80. */
 static void byte_streams(void) {
     const arx_cipher *c = arx_cipher_by_name("lea-256");
@@ -775,6 +802,7 @@ int main(int argc, char **argv) {
     random_all(24);
     check_params();
     byte_streams();
+    key_changes();
     OSSL_PROVIDER_unload(arx);
     OSSL_PROVIDER_unload(dflt);
     OSSL_LIB_CTX_free(lib);
