@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all build test bench sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca cuda freestanding provider
+.PHONY: all build test bench sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca cuda freestanding provider embedded
 
 all: build
 
@@ -76,6 +76,28 @@ freestanding:
 	cmake -S . -B build-free -DCMAKE_BUILD_TYPE=Release -DARX_FREESTANDING=ON
 	cmake --build build-free -j $(JOBS)
 	ctest --test-dir build-free --output-on-failure -j $(JOBS)
+
+# Microcontrollers (embedded/, docs/EMBEDDED.md): the freestanding library
+# cross-built for AVR (avr-gcc, simavr) and MSP430 (clang-14, mspdebug sim),
+# the tools installed with apt-get where missing; then the MSP430 cycle
+# table's hand-counted checks, the whole suite on both simulators (official
+# vectors, random differential against the host CLI, bad input) and a bench
+# smoke. EMBEDDED_QUICK=1 (CI): one vector per cipher and mode, one random
+# trial each.
+EMBEDDED_PKGS ?= gcc-avr avr-libc binutils-avr simavr libsimavr-dev mspdebug clang-14 lld-14 llvm-14
+EMBEDDED_QUICK ?=
+embedded:
+	@missing=""; for p in $(EMBEDDED_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing:$$missing"; apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; fi
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+	cmake --build $(BUILD) -j $(JOBS) --target arxcrypt-cli
+	$(MAKE) -s -C embedded avr msp430 -j $(JOBS)
+	python3 embedded/sim/msp430_cycles.py
+	python3 embedded/test.py avr $(BUILD)/arxcrypt $(if $(EMBEDDED_QUICK),--quick)
+	python3 embedded/test.py msp430 $(BUILD)/arxcrypt $(if $(EMBEDDED_QUICK),--quick)
+	embedded/run avr bench --ops enc,dec,key lea-128 speck-64-128
+	embedded/run msp430 bench --ops enc,dec,key lea-128
 
 # Predicted cycles per byte of the NEON kernels on Cortex-A53 and Cortex-A72
 # (llvm-mca-14 over clang-14 assembly; no ARM hardware needed).
