@@ -137,7 +137,8 @@ def main(argv):
         print(__doc__)
         return 2
     t, what = argv[0], argv[1]
-    n = int(argv[2]) if len(argv) > 2 else (2 if what == "raw" else 3)
+    n = int(argv[2]) if len(argv) > 2 else int(os.environ.get("ARX_RAW_N" if what == "raw" else "ARX_CT_N",
+                                                              "2" if what == "raw" else "3"))
     if what == "raw":
         return test_raw(t, n)
     if what == "ct":

@@ -25,6 +25,6 @@ if(Python3_FOUND)
   # Constant instruction counts and modelled cycles over random keys and data.
   add_test(NAME embedded_ct COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/embedded/test32.py
                                     ${ARX_EMBEDDED_TARGET} ct)
-  set_tests_properties(embedded_calib embedded_raw embedded_ct PROPERTIES ENVIRONMENT "${env}")
+  set_tests_properties(embedded_calib embedded_raw embedded_ct PROPERTIES ENVIRONMENT "${env}" TIMEOUT 3600)
   set_tests_properties(embedded_raw PROPERTIES SKIP_RETURN_CODE 77)
 endif()
