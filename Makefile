@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all build test bench sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca cuda freestanding provider embedded
+.PHONY: all build test bench sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca cuda freestanding provider embedded embedded32 embedded32-bench
 
 all: build
 
@@ -99,6 +99,35 @@ embedded:
 	embedded/run avr bench --ops enc,dec,key lea-128 speck-64-128
 	embedded/run msp430 bench --ops enc,dec,key lea-128
 
+# The 32-bit microcontrollers (docs/EMBEDDED.md): Cortex-M3, Cortex-M4 and
+# RV32I cross-built (embedded/*/toolchain*.cmake, build-<target>) and run
+# under qemu-system-arm / qemu-system-riscv32: the vectors, caller storage,
+# symbol check, cycle-counter calibration, `raw` against the host CLI and the
+# constant-cycle check. Installs its Debian packages when missing (apt-get).
+# EMBEDDED32_RAW=N random cases per cipher x mode (CI: 1), EMBEDDED32_CT=N
+# random keys per op (CI: 2); `make embedded32-bench` prints the JSON rows.
+EMBEDDED32_TARGETS ?= cortex-m3 cortex-m4 rv32i
+EMBEDDED32_PKGS = gcc-arm-none-eabi picolibc-arm-none-eabi gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf \
+                  qemu-system-arm qemu-system-misc python3
+EMBEDDED32_RAW ?= 2
+EMBEDDED32_CT ?= 3
+embedded32:
+	@missing=""; for p in $(EMBEDDED32_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing:$$missing"; apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; fi
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+	cmake --build $(BUILD) -j $(JOBS) --target arxcrypt-cli
+	set -e; for t in $(EMBEDDED32_TARGETS); do \
+	  case $$t in rv32i) tc=embedded/rv32i/toolchain.cmake ;; *) tc=embedded/cortex-m/toolchain-$$t.cmake ;; esac; \
+	  cmake -S . -B build-$$t -DCMAKE_BUILD_TYPE=Release -DCMAKE_TOOLCHAIN_FILE=$$tc; \
+	  cmake --build build-$$t -j $(JOBS); \
+	  ARX_HOST_CLI=$(abspath $(BUILD))/arxcrypt ARX_RAW_N=$(EMBEDDED32_RAW) ARX_CT_N=$(EMBEDDED32_CT) \
+	    ctest --test-dir build-$$t --output-on-failure -j $(JOBS); \
+	done
+
+embedded32-bench:
+	for t in $(EMBEDDED32_TARGETS); do embedded/run-qemu $$t bench $(BENCH_CIPHERS); done
+
 # Predicted cycles per byte of the NEON kernels on Cortex-A53 and Cortex-A72
 # (llvm-mca-14 over clang-14 assembly; no ARM hardware needed).
 mca:
@@ -111,7 +140,7 @@ cuda:
 	JOBS=$(JOBS) cuda/build.sh
 
 clean:
-	rm -rf build-cuda/build build build-free build-asan build-msan build-tsan build-ct build-ct-msan build-fuzz build-mca $(addprefix build-,$(CROSS_ARCHES))
+	rm -rf build-cuda/build build build-free build-asan build-msan build-tsan build-ct build-ct-msan build-fuzz build-mca $(addprefix build-,$(CROSS_ARCHES)) build-cortex-m3 build-cortex-m4 build-rv32i
 
 # libFuzzer harnesses (fuzz/): clang-14 build in build-fuzz, each harness run
 # FUZZ_SECONDS seconds; fuzz-smoke is the short run for CI (20 s each).
