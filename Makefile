@@ -1,10 +1,13 @@
 # Thin wrapper over CMake: `make` builds (Release), `make test` builds and runs
-# every test through ctest, `make bench` builds and runs `arxcrypt bench`.
+# every test through ctest, `make bench` builds and runs `arxcrypt bench`,
+# `make install PREFIX=/opt/arxcrypt` installs the library, header, CLI, man
+# page, pkg-config file and CMake package (DESTDIR is honoured).
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
+PREFIX ?= /usr/local
 
-.PHONY: all build test bench sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca cuda
+.PHONY: all build test bench install sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca cuda
 
 all: build
 
@@ -19,6 +22,13 @@ test: build
 
 bench: build
 	$(BUILD)/arxcrypt bench $(BENCH_ARGS)
+
+# lib/libarxcrypt.so* and .a, include/arxcrypt.h, bin/arxcrypt (it finds the
+# library through its RPATH, $ORIGIN/../lib), share/man/man1/arxcrypt.1,
+# lib/pkgconfig/arxcrypt.pc, lib/cmake/arxcrypt/. PREFIX is applied at install
+# time, so one build installs under any prefix.
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 # ASan + UBSan over the whole suite, in its own build tree.
 sanitize:
