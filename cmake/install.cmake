@@ -192,3 +192,30 @@ endif()
 write_basic_package_version_file(${CMAKE_BINARY_DIR}/arxcryptConfigVersion.cmake COMPATIBILITY ${arx_compat})
 install(FILES ${CMAKE_BINARY_DIR}/arxcryptConfig.cmake ${CMAKE_BINARY_DIR}/arxcryptConfigVersion.cmake
         DESTINATION ${arx_cmake_dir})
+
+# ---- tests -------------------------------------------------------------------------------
+# symbols: libarxcrypt.so exports exactly the ARX_API functions of the header,
+# and the installed CLI carries no copy of the library.
+if(ARX_BUILD_SHARED)
+  set(arx_symbols_args $<TARGET_FILE:arxcrypt_shared> ${CMAKE_SOURCE_DIR}/include/arxcrypt.h ${CMAKE_NM})
+  if(TARGET arxcrypt-static-cli)
+    list(APPEND arx_symbols_args $<TARGET_FILE:arxcrypt-cli> ${CMAKE_READELF})
+  endif()
+  add_test(NAME symbols COMMAND ${CMAKE_SOURCE_DIR}/tests/test_symbols.sh ${arx_symbols_args})
+endif()
+# install: a fresh prefix, then programs built against it alone (pkg-config
+# and find_package). Not in cross builds (the host compiler could not link
+# the target's library) nor with MemorySanitizer, ThreadSanitizer or libFuzzer
+# instrumentation (consumers would need the same runtime and an instrumented
+# libc++/OpenMP; those tiers test the library, not its packaging).
+if(NOT CMAKE_CROSSCOMPILING AND NOT ARX_FUZZ AND NOT ARX_SANITIZE MATCHES "memory|thread")
+  set(arx_consumer_flags "${CMAKE_C_FLAGS}")
+  if(ARX_SANITIZE) # the installed library is instrumented; its users link the runtime
+    string(APPEND arx_consumer_flags " -fsanitize=${ARX_SANITIZE}")
+  endif()
+  add_test(NAME install COMMAND ${CMAKE_SOURCE_DIR}/tests/test_install.sh
+           ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR} ${CMAKE_COMMAND} ${CMAKE_C_COMPILER}
+           "${arx_consumer_flags}" ${ARX_BUILD_SHARED} ${PROJECT_VERSION} ${ARX_SOVERSION}
+           ${CMAKE_INSTALL_LIBDIR} "${CMAKE_GENERATOR}")
+  set_tests_properties(install PROPERTIES SKIP_RETURN_CODE 77)
+endif()
