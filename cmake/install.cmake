@@ -7,7 +7,8 @@
 # dependencies as they are then, and the CLI's sources are final.
 #
 # Variables read: ARX_SHARED (option, here), ARX_FREESTANDING, ARX_WITH_OPENSSL
-# (undefined counts as OFF), ARX_FUZZ, ARX_SANITIZE, OpenMP_C_FOUND.
+# (undefined counts as OFF), ARX_FUZZ, ARX_SANITIZE, OpenMP_C_LIB_NAMES, and
+# the static library's LINK_LIBRARIES.
 include(CMakePackageConfigHelpers)
 include(CheckCCompilerFlag)
 
@@ -35,6 +36,11 @@ else()
   set(ARX_BUILD_SHARED ON)
 endif()
 
+get_target_property(arx_static_deps arxcrypt LINK_LIBRARIES)
+if(NOT arx_static_deps)
+  set(arx_static_deps "")
+endif()
+
 if(ARX_BUILD_SHARED)
   # Position-independent objects, shared by libarxcrypt.a and libarxcrypt.so.
   set_target_properties(arxcrypt PROPERTIES POSITION_INDEPENDENT_CODE ON)
@@ -58,7 +64,6 @@ if(ARX_BUILD_SHARED)
     $<BUILD_INTERFACE:${CMAKE_SOURCE_DIR}/include> $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
   # Whatever the static library links (OpenMP; OpenSSL's libcrypto under
   # ARX_WITH_OPENSSL), the shared one records as its own dependencies.
-  get_target_property(arx_static_deps arxcrypt LINK_LIBRARIES)
   if(arx_static_deps)
     target_link_libraries(arxcrypt_shared PRIVATE ${arx_static_deps})
   endif()
@@ -108,13 +113,31 @@ if(TARGET arxcrypt-cli)
 endif()
 
 # ---- pkg-config ----------------------------------------------------------------------
-# The private dependencies of libarxcrypt.a: what `pkg-config --static` adds.
+# The private dependencies of libarxcrypt.a: what `pkg-config --static` adds
+# and what arxcryptConfig.cmake finds for arxcrypt::arxcrypt_static. Known:
+# OpenMP, OpenSSL's libcrypto (ARX_WITH_OPENSSL), Threads. A dependency added
+# to the library without being taught here is reported below.
 set(arx_pc_requires_private "")
 set(arx_pc_libs_private "")
 set(ARX_CONFIG_OPENMP OFF)
 set(ARX_CONFIG_OPENSSL OFF)
-if(OpenMP_C_FOUND)
-  set(ARX_CONFIG_OPENMP ON)
+set(ARX_CONFIG_THREADS OFF)
+foreach(dep IN LISTS arx_static_deps)
+  if(dep STREQUAL "OpenMP::OpenMP_C")
+    set(ARX_CONFIG_OPENMP ON)
+  elseif(dep STREQUAL "OpenSSL::Crypto")
+    set(ARX_CONFIG_OPENSSL ON)
+  elseif(dep STREQUAL "Threads::Threads")
+    set(ARX_CONFIG_THREADS ON)
+  else()
+    message(WARNING "libarxcrypt links '${dep}', which cmake/install.cmake does not pass on to "
+                    "arxcrypt.pc and arxcryptConfig.cmake: static users would miss it")
+  endif()
+endforeach()
+if(ARX_WITH_OPENSSL)
+  set(ARX_CONFIG_OPENSSL ON)
+endif()
+if(ARX_CONFIG_OPENMP)
   foreach(name IN LISTS OpenMP_C_LIB_NAMES) # gomp;pthread (GCC), omp (Clang)
     get_filename_component(dir "${OpenMP_${name}_LIBRARY}" DIRECTORY)
     if(dir AND NOT dir IN_LIST CMAKE_C_IMPLICIT_LINK_DIRECTORIES)
@@ -126,9 +149,11 @@ if(OpenMP_C_FOUND)
     string(APPEND arx_pc_libs_private " ${OpenMP_C_FLAGS}")
   endif()
 endif()
-if(ARX_WITH_OPENSSL)
-  set(ARX_CONFIG_OPENSSL ON)
+if(ARX_CONFIG_OPENSSL)
   set(arx_pc_requires_private "libcrypto")
+endif()
+if(ARX_CONFIG_THREADS AND CMAKE_THREAD_LIBS_INIT)
+  string(APPEND arx_pc_libs_private " ${CMAKE_THREAD_LIBS_INIT}") # -pthread, or nothing on glibc >= 2.34
 endif()
 string(STRIP "${arx_pc_libs_private}" arx_pc_libs_private)
 # Relocatable: prefix relative to the .pc file's own directory, so an install
