@@ -1,10 +1,13 @@
 # Thin wrapper over CMake: `make` builds (Release), `make test` builds and runs
-# every test through ctest, `make bench` builds and runs `arxcrypt bench`.
+# every test through ctest, `make bench` builds and runs `arxcrypt bench`,
+# `make install PREFIX=/opt/arxcrypt` installs the library, header, CLI, man
+# page, pkg-config file and CMake package (DESTDIR is honoured).
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
+PREFIX ?= /usr/local
 
-.PHONY: all build test bench sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca cuda freestanding provider embedded embedded32 embedded32-bench
+.PHONY: all build test bench install sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca cuda freestanding provider embedded embedded32 embedded32-bench
 
 all: build
 
@@ -27,6 +30,13 @@ provider: $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS) --target arxcrypt-provider test_provider arxcrypt-cli
 	@test -f $(BUILD)/ossl-modules/arxcrypt.so || { echo "provider: not built (apt-get install libssl-dev, OpenSSL 3)"; exit 2; }
 	ctest --test-dir $(BUILD) --output-on-failure -R '^provider'
+
+# lib/libarxcrypt.so* and .a, include/arxcrypt.h, bin/arxcrypt (it finds the
+# library through its RPATH, $ORIGIN/../lib), share/man/man1/arxcrypt.1,
+# lib/pkgconfig/arxcrypt.pc, lib/cmake/arxcrypt/. PREFIX is applied at install
+# time, so one build installs under any prefix.
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 # ASan + UBSan over the whole suite, in its own build tree.
 sanitize:

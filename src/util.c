@@ -1,4 +1,5 @@
 /* Wiping and constant-time comparison (declared in internal.h). */
+#include "arxcrypt.h" /* arx_wipe is public: its ARX_API declaration exports it from libarxcrypt.so */
 #include "cipher.h"
 #include "internal.h"
 
