@@ -63,8 +63,20 @@ static void free_self(PyObject *self) {
     Py_DECREF(tp); /* instances of heap types own a reference to their type */
 }
 
-/* A readable contiguous buffer, with the parameter's name in the error. */
+/* A readable contiguous buffer, with the parameter's name in the error.
+ * bytes, the common case, skips the buffer protocol (about 20 ns a call of
+ * the 64-byte AEAD's ~300): immutable, and kept alive by the caller's
+ * reference for the whole call; v->obj stays NULL so release() skips it. */
 static int get_in(PyObject *o, Py_buffer *v, const char *what) {
+    if (PyBytes_CheckExact(o)) {
+        char *p;
+        Py_ssize_t n;
+        if (PyBytes_AsStringAndSize(o, &p, &n) < 0) return -1;
+        memset(v, 0, sizeof *v);
+        v->buf = p;
+        v->len = n;
+        return 0;
+    }
     if (PyObject_GetBuffer(o, v, PyBUF_SIMPLE) == 0) return 0;
     if (PyErr_ExceptionMatches(PyExc_TypeError)) {
         PyErr_Clear();
@@ -631,7 +643,7 @@ static PyObject *Ctx_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     s->bs = arx_cipher_block_bytes(ko->c);
     s->min_tag_len = (size_t)(min_tag < 4 ? 4 : min_tag);
     if (ivb.len && m != ARX_MODE_GCM && m != ARX_MODE_ECB) memcpy(s->iv, ivb.buf, (size_t)ivb.len);
-    if (tagb.obj) {
+    if (tag != Py_None) {
         memcpy(s->tag, tagb.buf, (size_t)tagb.len);
         s->tag_len = (size_t)tagb.len;
         s->have_tag = 1;
