@@ -10,7 +10,10 @@ join the table; --scaling adds threads each encrypting 16 MiB at once.
 
 Method, as the C library's bench/timing.h: calls are batched into samples of
 about 1 ms, samples are taken for --seconds per row, the median sample is
-reported (it shrugs off a shared machine's interruptions). 1 MB = 10^6 bytes.
+reported (it shrugs off a shared machine's interruptions). --rounds N
+measures every row N times, the rows interleaved, and reports each figure's
+median over the rounds (and the median of the rounds' Python/C ratios).
+1 MB = 10^6 bytes.
 """
 from __future__ import annotations
 
@@ -66,12 +69,29 @@ def cpu_name() -> str:
     return platform.processor() or platform.machine()
 
 
-def row(impl: str, name: str, mode: str, backend: str, make: Callable[[int], Callable[[], object]],
-        seconds: float) -> Dict[str, Any]:
-    us = measure(make(SMALL), seconds) * 1e6
-    big = measure(make(LARGE), seconds)
-    return {"impl": impl, "cipher": name, "mode": mode, "backend": backend,
-            "us_per_call_64": round(us, 4), "mbps_1mib": round(LARGE / big / 1e6, 1)}
+class Row:
+    """One table row: its figures from every round, reported as their median."""
+
+    def __init__(self, impl: str, name: str, mode: str, backend: str,
+                 make: Callable[[int], Callable[[], object]]) -> None:
+        self.impl, self.name, self.mode, self.backend, self.make = impl, name, mode, backend, make
+        self.us: List[float] = []
+        self.mbps: List[float] = []
+        self.c_mbps: List[float] = []
+
+    def run(self, seconds: float) -> None:
+        self.us.append(measure(self.make(SMALL), seconds) * 1e6)
+        self.mbps.append(LARGE / measure(self.make(LARGE), seconds) / 1e6)
+
+    def result(self) -> Dict[str, Any]:
+        r = {"impl": self.impl, "cipher": self.name, "mode": self.mode, "backend": self.backend,
+             "us_per_call_64": round(statistics.median(self.us), 4),
+             "mbps_1mib": round(statistics.median(self.mbps), 1)}
+        if self.c_mbps:
+            r["c_mbps_1mib"] = round(statistics.median(self.c_mbps), 1)
+            # the median of each round's ratio: a round's two figures were taken close together
+            r["vs_c"] = round(statistics.median(p / c for p, c in zip(self.mbps, self.c_mbps)), 3)
+        return r
 
 
 def arx_ctr(name: str) -> Callable[[int], Callable[[], object]]:
@@ -94,7 +114,7 @@ def arx_gcm(name: str) -> Callable[[int], Callable[[], object]]:
     return make
 
 
-def pyca_rows(seconds: float) -> List[Dict[str, Any]]:
+def pyca_rows() -> List[Row]:
     try:
         from cryptography.hazmat.primitives.ciphers import Cipher as PCipher, algorithms, modes as pmodes
         from cryptography.hazmat.primitives.ciphers.aead import AESGCM, ChaCha20Poly1305
@@ -114,9 +134,9 @@ def pyca_rows(seconds: float) -> List[Dict[str, Any]]:
         enc = PCipher(algorithms.AES(bytes(16)), pmodes.CTR(bytes(16))).encryptor()
         data = os.urandom(size)
         return lambda: enc.update(data)
-    return [row(impl, "aes-128", "gcm", "openssl", aead(AESGCM(bytes(16))), seconds),
-            row(impl, "chacha20-poly1305", "aead", "openssl", aead(ChaCha20Poly1305(bytes(32))), seconds),
-            row(impl, "aes-128", "ctr", "openssl", ctr, seconds)]
+    return [Row(impl, "aes-128", "gcm", "openssl", aead(AESGCM(bytes(16)))),
+            Row(impl, "chacha20-poly1305", "aead", "openssl", aead(ChaCha20Poly1305(bytes(32)))),
+            Row(impl, "aes-128", "ctr", "openssl", ctr)]
 
 
 def cli_figures(cli: str, ciphers: List[str], seconds: float) -> Dict[tuple, float]:
@@ -169,39 +189,44 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--compare", default="lea-128", help="ciphers to run `arxcrypt bench` on (default lea-128)")
     ap.add_argument("--scaling", action="store_true", help="also: threads x 16 MiB LEA-128-GCM each, at once")
     ap.add_argument("--no-pyca", action="store_true", help="leave out pyca/cryptography's rows")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="measure every row this many times, interleaved, and report the medians (default 1)")
     a = ap.parse_args(argv)
     names = [c for c in a.cipher.split(",") if c] or arxcrypt.ciphers()
     for n in names:
         arxcrypt.cipher_info(n)  # unknown names fail here, before any timing
 
-    rows: List[Dict[str, Any]] = []
+    specs: List[Row] = []
     impl = "arxcrypt %s" % arxcrypt.__version__
     for n in names:
         info = arxcrypt.cipher_info(n)
         be = Key(n, bytes(info["key_size"])).backend  # the one a key picks on this CPU
-        rows.append(row(impl, n, "ctr", be, arx_ctr(n), a.seconds))
+        specs.append(Row(impl, n, "ctr", be, arx_ctr(n)))
         if "gcm" in info["modes"]:
-            rows.append(row(impl, n, "gcm", be, arx_gcm(n), a.seconds))
+            specs.append(Row(impl, n, "gcm", be, arx_gcm(n)))
     if not a.no_pyca:
-        rows += pyca_rows(a.seconds)
-    if a.cli:
-        c = cli_figures(a.cli, [x for x in a.compare.split(",") if x], a.seconds)
-        for r in rows:
-            fig = c.get((r["cipher"], r["mode"])) if r["impl"].startswith("arxcrypt") else None
-            if fig:
-                r["c_mbps_1mib"] = round(fig, 1)
-                r["vs_c"] = round(r["mbps_1mib"] / fig, 3)
+        specs += pyca_rows()
+    compare = [x for x in a.compare.split(",") if x]
+    for _ in range(a.rounds):  # rounds interleave every row (and the C figures) in time
+        if a.cli:
+            c = cli_figures(a.cli, compare, a.seconds)
+            for r in specs:
+                if r.impl == impl and (r.name, r.mode) in c:
+                    r.c_mbps.append(c[(r.name, r.mode)])
+        for r in specs:
+            r.run(a.seconds)
+    rows = [r.result() for r in specs]
     scale = scaling("lea-128", a.seconds, max(2, os.cpu_count() or 2)) if a.scaling else []
 
     meta = {"cpu": cpu_name(), "cores": os.cpu_count(), "python": platform.python_version(),
             "arxcrypt": arxcrypt.__version__, "library": arxcrypt.library_version,
-            "features": arxcrypt.cpu_features(), "seconds": a.seconds}
+            "features": arxcrypt.cpu_features(), "seconds": a.seconds, "rounds": a.rounds}
     if a.json:
         json.dump({"meta": meta, "rows": rows, "scaling": scale}, sys.stdout, indent=1)
         print()
         return 0
-    print("# %s, %s cores, Python %s, arxcrypt %s; median of ~1 ms samples, %.2g s per figure"
-          % (meta["cpu"], meta["cores"], meta["python"], meta["arxcrypt"], a.seconds))
+    print("# %s, %s cores, Python %s, arxcrypt %s; median of ~1 ms samples, %.2g s per figure, %d round(s)"
+          % (meta["cpu"], meta["cores"], meta["python"], meta["arxcrypt"], a.seconds, a.rounds))
     has_c = any("c_mbps_1mib" in r for r in rows)
     head = "%-18s %-18s %-5s %-8s %12s %12s" % ("impl", "cipher", "mode", "backend", "us/call 64B", "MB/s 1MiB")
     if has_c:
