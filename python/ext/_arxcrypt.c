@@ -189,10 +189,11 @@ static const arx_cipher *cipher_from(PyObject *name) {
         Py_XDECREF(tn);
         return NULL;
     }
-    const char *s = PyUnicode_AsUTF8AndSize(name, NULL);
+    Py_ssize_t n;
+    const char *s = PyUnicode_AsUTF8AndSize(name, &n);
     if (!s) return NULL;
-    const arx_cipher *c = arx_cipher_by_name(s);
-    if (!c) PyErr_Format(UnsupportedAlgorithm, "unknown cipher '%s' (arxcrypt.ciphers() lists them)", s);
+    const arx_cipher *c = strlen(s) == (size_t)n ? arx_cipher_by_name(s) : NULL; /* no NUL inside */
+    if (!c) PyErr_Format(UnsupportedAlgorithm, "unknown cipher %R (arxcrypt.ciphers() lists them)", name);
     return c;
 }
 
@@ -204,7 +205,12 @@ static int backend_from(PyObject *o, const char **name) {
         PyErr_SetString(PyExc_TypeError, "backend must be a str (see arxcrypt.backends(name)) or None");
         return -1;
     }
-    *name = PyUnicode_AsUTF8AndSize(o, NULL);
+    Py_ssize_t n;
+    *name = PyUnicode_AsUTF8AndSize(o, &n);
+    if (*name && strlen(*name) != (size_t)n) {
+        PyErr_SetString(UnsupportedAlgorithm, "backend name contains a NUL character");
+        return -1;
+    }
     return *name ? 0 : -1;
 }
 

@@ -35,6 +35,8 @@ def test_exception_kinds() -> None:
 def test_unknown_cipher(make) -> None:
     with pytest.raises(UnsupportedAlgorithm, match="unknown cipher 'aes-128'"):
         make("aes-128")
+    with pytest.raises(UnsupportedAlgorithm, match="unknown cipher"):
+        make("lea-128\0")
     with pytest.raises(TypeError, match="cipher name must be a str"):
         make(b"lea-128")
 

@@ -153,30 +153,37 @@ def cli_figures(cli: str, ciphers: List[str], seconds: float) -> Dict[tuple, flo
     return out
 
 
-def scaling(name: str, seconds: float, max_threads: int) -> List[Dict[str, Any]]:
-    """Threads each encrypting their own 16 MiB with one shared GCM key, at once."""
+def scaling(name: str, seconds: float, max_threads: int, rounds: int) -> List[Dict[str, Any]]:
+    """Threads each encrypting their own 16 MiB with one shared GCM object, at
+    once; the thread counts interleaved over the rounds, medians reported."""
     box = GCM(name, bytes(arxcrypt.cipher_info(name)["key_size"]))
     size = 16 << 20
     data = os.urandom(size)
-    rows = []
-    for n in sorted({1, 2, max_threads} | {t for t in (4, 8, 16) if t < max_threads}):
-        def run() -> None:
-            barrier = threading.Barrier(n)
+    counts = sorted({1, 2, max_threads} | {t for t in (4, 8, 16) if t < max_threads})
 
-            def work() -> None:
-                barrier.wait()
-                box.encrypt(bytes(12), data, None)
-            ts = [threading.Thread(target=work) for _ in range(n)]
-            for t in ts:
-                t.start()
-            for t in ts:
-                t.join()
-        dt = measure(run, seconds)
-        rows.append({"cipher": name, "mode": "gcm", "threads": n, "mbps": round(n * size / dt / 1e6, 1)})
-    base = rows[0]["mbps"]
-    for r in rows:
-        r["speedup"] = round(r["mbps"] / base, 2)
-    return rows
+    def run(n: int) -> None:
+        barrier = threading.Barrier(n)
+
+        def work() -> None:
+            barrier.wait()
+            box.encrypt(bytes(12), data, None)
+        ts = [threading.Thread(target=work) for _ in range(n)]
+        for t in ts:
+            t.start()
+        for t in ts:
+            t.join()
+    figures: Dict[int, List[float]] = {n: [] for n in counts}
+    busy: Dict[int, List[float]] = {n: [] for n in counts}
+    for _ in range(rounds):
+        for n in counts:
+            c0, w0 = time.process_time(), time.perf_counter()
+            figures[n].append(n * size / measure(lambda: run(n), seconds) / 1e6)
+            # CPU seconds per wall second: above 1 only if threads ran at the same time
+            busy[n].append((time.process_time() - c0) / (time.perf_counter() - w0))
+    base = statistics.median(figures[1])
+    return [{"cipher": name, "mode": "gcm", "threads": n, "mbps": round(statistics.median(figures[n]), 1),
+             "speedup": round(statistics.median(figures[n]) / base, 2),
+             "cpu_per_wall": round(statistics.median(busy[n]), 2)} for n in counts]
 
 
 def main(argv: Optional[List[str]] = None) -> int:
@@ -216,7 +223,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         for r in specs:
             r.run(a.seconds)
     rows = [r.result() for r in specs]
-    scale = scaling("lea-128", a.seconds, max(2, os.cpu_count() or 2)) if a.scaling else []
+    scale = scaling("lea-128", a.seconds, max(2, os.cpu_count() or 2), a.rounds) if a.scaling else []
 
     meta = {"cpu": cpu_name(), "cores": os.cpu_count(), "python": platform.python_version(),
             "arxcrypt": arxcrypt.__version__, "library": arxcrypt.library_version,
@@ -241,9 +248,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     if scale:
         print()
         print("# threads, each encrypting its own 16 MiB with one LEA-128-GCM object at once (GIL released)")
-        print("%-8s %12s %8s" % ("threads", "MB/s total", "speedup"))
+        print("%-8s %12s %8s %9s" % ("threads", "MB/s total", "speedup", "cpu/wall"))
         for s in scale:
-            print("%-8d %12.1f %8.2f" % (s["threads"], s["mbps"], s["speedup"]))
+            print("%-8d %12.1f %8.2f %9.2f" % (s["threads"], s["mbps"], s["speedup"], s["cpu_per_wall"]))
     return 0
 
 
