@@ -15,7 +15,7 @@ as pyca's AESGCM does: LEAGCM(16-, 24- or 32-byte key).
 from __future__ import annotations
 
 import os
-from typing import Dict, Optional
+from typing import Any, Dict, Optional
 
 from . import _arxcrypt
 from ._util import Buffer, nbytes
@@ -43,7 +43,7 @@ class GCM(_arxcrypt.GCM):
     __slots__ = ()
 
     @classmethod
-    def generate_key(cls, name: str) -> bytes:  # type: ignore[override]
+    def generate_key(cls, name: str) -> bytes:
         """A random key for cipher `name` (os.urandom)."""
         return _generate_key(name, "gcm")
 
@@ -58,7 +58,7 @@ class CCM(_arxcrypt.CCM):
     __slots__ = ()
 
     @classmethod
-    def generate_key(cls, name: str) -> bytes:  # type: ignore[override]
+    def generate_key(cls, name: str) -> bytes:
         """A random key for cipher `name` (os.urandom)."""
         return _generate_key(name, "ccm")
 
@@ -72,24 +72,24 @@ def _pick(cls_name: str, variants: Dict[int, str], key: object) -> str:
         raise ValueError("%s takes a key of %s bytes, not %d" % (cls_name, sizes, n)) from None
 
 
-def _family(base: type, cls_name: str, variants: Dict[int, str]) -> type:
-    def __new__(cls, key: Buffer, tag_length: int = 16, *, backend: Optional[str] = None):  # type: ignore[no-untyped-def]
-        return base.__new__(cls, _pick(cls_name, variants, key), key, tag_length, backend=backend)
+class _ByKeyLength:
+    """Mixin for the XGCM/XCCM classes: the variant of cipher X by the key's length."""
 
-    def generate_key(cls, bit_length: int) -> bytes:  # type: ignore[no-untyped-def]
+    __slots__ = ()
+    _variants: Dict[int, str] = {}
+
+    def __new__(cls, key: Buffer, tag_length: int = 16, *, backend: Optional[str] = None) -> Any:
+        name = _pick(cls.__name__, cls._variants, key)
+        return super().__new__(cls, name, key, tag_length, backend=backend)  # type: ignore[call-arg]
+
+    @classmethod
+    def generate_key(cls, bit_length: int) -> bytes:
+        """A random key of bit_length bits (os.urandom), as pyca's AESGCM.generate_key."""
         if not isinstance(bit_length, int) or isinstance(bit_length, bool):
             raise TypeError("bit_length must be an int")
-        if bit_length % 8 or bit_length // 8 not in variants:
-            raise ValueError("bit_length must be %s" % " or ".join(str(8 * k) for k in sorted(variants)))
+        if bit_length % 8 or bit_length // 8 not in cls._variants:
+            raise ValueError("bit_length must be %s" % " or ".join(str(8 * k) for k in sorted(cls._variants)))
         return os.urandom(bit_length // 8)
-
-    doc = "%s(key, tag_length=16, *, backend=None): %s on %s, picked by the key's length (%s bytes)." % (
-        cls_name, base.__name__, "/".join(variants[k] for k in sorted(variants)),
-        ", ".join(str(k) for k in sorted(variants)))
-    return type(cls_name, (base,), {
-        "__slots__": (), "__new__": __new__, "generate_key": classmethod(generate_key),
-        "__doc__": doc, "__module__": __name__, "__qualname__": cls_name,
-    })
 
 
 _LEA = {16: "lea-128", 24: "lea-192", 32: "lea-256"}
@@ -98,13 +98,63 @@ _SPECK = {16: "speck-128-128", 24: "speck-128-192", 32: "speck-128-256"}
 _SIMON = {16: "simon-128-128", 24: "simon-128-192", 32: "simon-128-256"}
 _SPARX = {16: "sparx-128-128", 32: "sparx-128-256"}
 
-LEAGCM = _family(GCM, "LEAGCM", _LEA)
-LEACCM = _family(CCM, "LEACCM", _LEA)
-CHAMGCM = _family(GCM, "CHAMGCM", _CHAM)
-CHAMCCM = _family(CCM, "CHAMCCM", _CHAM)
-SPECKGCM = _family(GCM, "SPECKGCM", _SPECK)
-SPECKCCM = _family(CCM, "SPECKCCM", _SPECK)
-SIMONGCM = _family(GCM, "SIMONGCM", _SIMON)
-SIMONCCM = _family(CCM, "SIMONCCM", _SIMON)
-SPARXGCM = _family(GCM, "SPARXGCM", _SPARX)
-SPARXCCM = _family(CCM, "SPARXCCM", _SPARX)
+
+class LEAGCM(_ByKeyLength, GCM):  # type: ignore[misc]  # generate_key(bit_length), as pyca
+    """LEAGCM(key, tag_length=16, *, backend=None): GCM on lea-128/192/256 (16-, 24- or 32-byte key)."""
+    __slots__ = ()
+    _variants = _LEA
+
+
+class LEACCM(_ByKeyLength, CCM):  # type: ignore[misc]  # generate_key(bit_length), as pyca
+    """LEACCM(key, tag_length=16, *, backend=None): CCM on lea-128/192/256 (16-, 24- or 32-byte key)."""
+    __slots__ = ()
+    _variants = _LEA
+
+
+class CHAMGCM(_ByKeyLength, GCM):  # type: ignore[misc]  # generate_key(bit_length), as pyca
+    """CHAMGCM(key, tag_length=16, *, backend=None): GCM on cham-128-128/256 (16- or 32-byte key; the
+    revised CHAM, not the -legacy round counts)."""
+    __slots__ = ()
+    _variants = _CHAM
+
+
+class CHAMCCM(_ByKeyLength, CCM):  # type: ignore[misc]  # generate_key(bit_length), as pyca
+    """CHAMCCM(key, tag_length=16, *, backend=None): CCM on cham-128-128/256 (16- or 32-byte key)."""
+    __slots__ = ()
+    _variants = _CHAM
+
+
+class SPECKGCM(_ByKeyLength, GCM):  # type: ignore[misc]  # generate_key(bit_length), as pyca
+    """SPECKGCM(key, tag_length=16, *, backend=None): GCM on speck-128-128/192/256 (16-, 24- or 32-byte key)."""
+    __slots__ = ()
+    _variants = _SPECK
+
+
+class SPECKCCM(_ByKeyLength, CCM):  # type: ignore[misc]  # generate_key(bit_length), as pyca
+    """SPECKCCM(key, tag_length=16, *, backend=None): CCM on speck-128-128/192/256."""
+    __slots__ = ()
+    _variants = _SPECK
+
+
+class SIMONGCM(_ByKeyLength, GCM):  # type: ignore[misc]  # generate_key(bit_length), as pyca
+    """SIMONGCM(key, tag_length=16, *, backend=None): GCM on simon-128-128/192/256 (16-, 24- or 32-byte key)."""
+    __slots__ = ()
+    _variants = _SIMON
+
+
+class SIMONCCM(_ByKeyLength, CCM):  # type: ignore[misc]  # generate_key(bit_length), as pyca
+    """SIMONCCM(key, tag_length=16, *, backend=None): CCM on simon-128-128/192/256."""
+    __slots__ = ()
+    _variants = _SIMON
+
+
+class SPARXGCM(_ByKeyLength, GCM):  # type: ignore[misc]  # generate_key(bit_length), as pyca
+    """SPARXGCM(key, tag_length=16, *, backend=None): GCM on sparx-128-128/256 (16- or 32-byte key)."""
+    __slots__ = ()
+    _variants = _SPARX
+
+
+class SPARXCCM(_ByKeyLength, CCM):  # type: ignore[misc]  # generate_key(bit_length), as pyca
+    """SPARXCCM(key, tag_length=16, *, backend=None): CCM on sparx-128-128/256."""
+    __slots__ = ()
+    _variants = _SPARX

@@ -26,7 +26,7 @@ import subprocess
 import sys
 import threading
 import time
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import arxcrypt
 from arxcrypt import Cipher, modes
@@ -139,7 +139,7 @@ def pyca_rows() -> List[Row]:
             Row(impl, "aes-128", "ctr", "openssl", ctr)]
 
 
-def cli_figures(cli: str, ciphers: List[str], seconds: float) -> Dict[tuple, float]:
+def cli_figures(cli: str, ciphers: List[str], seconds: float) -> Dict[Tuple[str, str], float]:
     """(cipher, mode) -> MB/s at 1 MiB from the C library's `arxcrypt bench`."""
     args = [cli, "bench", "--cipher", ",".join(ciphers), "--mode", "ctr,gcm", "--size", str(LARGE),
             "--seconds", str(max(seconds, 0.05)), "--json"]
@@ -214,15 +214,22 @@ def main(argv: Optional[List[str]] = None) -> int:
     if not a.no_pyca:
         specs += pyca_rows()
     compare = [x for x in a.compare.split(",") if x]
+    # Warm-up, discarded: the first rows of a fresh process measured slow on
+    # the shared machine (page faults of the first 1 MiB buffers, clocks).
+    for spec in specs[:2]:
+        for size in (SMALL, LARGE):
+            fn, t0 = spec.make(size), time.perf_counter()
+            while time.perf_counter() - t0 < 0.1:
+                fn()
     for _ in range(a.rounds):  # rounds interleave every row (and the C figures) in time
         if a.cli:
             c = cli_figures(a.cli, compare, a.seconds)
-            for r in specs:
-                if r.impl == impl and (r.name, r.mode) in c:
-                    r.c_mbps.append(c[(r.name, r.mode)])
-        for r in specs:
-            r.run(a.seconds)
-    rows = [r.result() for r in specs]
+            for spec in specs:
+                if spec.impl == impl and (spec.name, spec.mode) in c:
+                    spec.c_mbps.append(c[(spec.name, spec.mode)])
+        for spec in specs:
+            spec.run(a.seconds)
+    rows = [spec.result() for spec in specs]
     scale = scaling("lea-128", a.seconds, max(2, os.cpu_count() or 2), a.rounds) if a.scaling else []
 
     meta = {"cpu": cpu_name(), "cores": os.cpu_count(), "python": platform.python_version(),
