@@ -15,6 +15,8 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PY=${PYTHON:-python3}
 OUT=${OUT:-$ROOT/build-python}
 CLI=${1:-$ROOT/build/arxcrypt}
+case $OUT in /*) ;; *) OUT=$PWD/$OUT ;; esac  # pytest runs from python/
+case $CLI in /*) ;; *) CLI=$PWD/$CLI ;; esac
 
 missing=$("$PY" - <<'PYEOF'
 import importlib.util, sys
