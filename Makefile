@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all build test bench sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca cuda freestanding python
+.PHONY: all build test bench sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca cuda freestanding provider python
 
 all: build
 
@@ -19,6 +19,14 @@ test: build
 
 bench: build
 	$(BUILD)/arxcrypt bench $(BENCH_ARGS)
+
+# The OpenSSL 3 provider (openssl-provider/, docs/OPENSSL.md): build
+# $(BUILD)/ossl-modules/arxcrypt.so and run its EVP and openssl-command tests.
+# Needs libssl-dev; `make test` runs the same tests when it is installed.
+provider: $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS) --target arxcrypt-provider test_provider arxcrypt-cli
+	@test -f $(BUILD)/ossl-modules/arxcrypt.so || { echo "provider: not built (apt-get install libssl-dev, OpenSSL 3)"; exit 2; }
+	ctest --test-dir $(BUILD) --output-on-failure -R '^provider'
 
 # ASan + UBSan over the whole suite, in its own build tree.
 sanitize:

@@ -11,6 +11,8 @@
 #   WORKDIR          where the files go (default /dev/shm if it is writable, else /tmp): not the
 #                    repository; a tmpfs keeps the disk out of the comparison
 #   ARX_EXTRA        extra arxcrypt options for both arxcrypt rows (e.g. "--threads 1")
+#   ARX_BASELINE     another arxcrypt binary (e.g. a build of an older commit): two more rows,
+#                    "baseline encrypt/decrypt", run like the arxcrypt rows in the same rounds
 #
 # age: go install filippo.io/age/cmd/...@latest   (GOBIN=/tmp/agebin to keep it out of $HOME)
 #
@@ -68,6 +70,13 @@ cmds=("\"\$age\" -r \"\$recipient\" -o \"\$work/out\" \"\$in\""
       "\"\$arx\" decrypt --key-file \"\$work/key\" -i \"\$work/in.arx\" -o \"\$work/out\" --force --quiet $extra"
       "\"\$arx\" encrypt --key-file \"\$work/key\" -i \"\$in\" -o \"\$work/out\" --force --quiet --threads 1"
       "\"\$arx\" decrypt --key-file \"\$work/key\" -i \"\$work/in.arx\" -o \"\$work/out\" --force --quiet --threads 1")
+base=${ARX_BASELINE:-}
+if [[ -n $base ]]; then
+  [[ -x $base ]] || { echo "file_vs_age.sh: ARX_BASELINE '$base' is not executable" >&2; exit 2; }
+  labels+=("baseline encrypt" "baseline decrypt")
+  cmds+=("\"\$base\" encrypt --key-file \"\$work/key\" -i \"\$in\" -o \"\$work/out\" --force --quiet $extra"
+         "\"\$base\" decrypt --key-file \"\$work/key\" -i \"\$work/in.arx\" -o \"\$work/out\" --force --quiet $extra")
+fi
 declare -A times
 for ((r = 1; r <= n; r++)); do
   for i in "${!cmds[@]}"; do
@@ -88,7 +97,8 @@ declare -A med
 echo "file_vs_age: $size_mib MiB of random bytes in $WORKDIR ($(df -T "$work" | awk 'NR == 2 { print $2 }')), $n interleaved runs each"
 echo "machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(uname -sr), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "age $("$age" --version) ($(go version -m "$age" 2> /dev/null | awk '$1 == "go:" || NR == 1 { print $2; exit }' || echo "go ?"))"
-echo "$("$arx" version), OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-unset}${extra:+, arxcrypt rows with $extra}"
+echo "$("$arx" version) ($arx), OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-unset}${extra:+, arxcrypt rows with $extra}"
+[[ -n $base ]] && echo "baseline: $base"
 printf '%-30s %9s %9s   %s\n' command median MB/s "all runs (s)"
 for i in "${!cmds[@]}"; do
   m=$(echo "${times[$i]}" | median)
@@ -99,3 +109,6 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 echo "ratios (arxcrypt time / age time; below 1: arxcrypt faster):"
 echo "  encrypt: $(ratio "${med[2]}" "${med[0]}")   (--threads 1: $(ratio "${med[4]}" "${med[0]}"))"
 echo "  decrypt: $(ratio "${med[3]}" "${med[1]}")   (--threads 1: $(ratio "${med[5]}" "${med[1]}"))"
+if [[ -n $base ]]; then
+  echo "arxcrypt time / baseline time: encrypt $(ratio "${med[2]}" "${med[6]}"), decrypt $(ratio "${med[3]}" "${med[7]}")"
+fi

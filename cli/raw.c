@@ -5,14 +5,12 @@
  * tag or a bad argument never leaves partial output behind.
  * Exit: 0 success, 1 authentication failed, 2 any other error.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "arxcrypt.h"
 #include "cli.h"
-#include "hex.h"
 
 typedef struct {
     const char *cipher, *mode, *key, *iv, *aad, *tag_len, *backend, *in, *out, *threads;
@@ -47,47 +45,6 @@ static int parse(int argc, char **argv, raw_opts *o) {
     if (!o->cipher) return arx_cli_error("raw: missing -c CIPHER"), 2;
     if (!o->mode) return arx_cli_error("raw: missing -m MODE"), 2;
     if (!o->key) return arx_cli_error("raw: missing -k KEYHEX"), 2;
-    return 0;
-}
-
-uint8_t *arx_cli_hex(const char *cmd, const char *name, const char *s, size_t *len) {
-    uint8_t *p = arx_hex_decode(s, strlen(s), len);
-    if (!p) arx_cli_error("%s: %s is not valid hex (an even number of 0-9a-f digits)", cmd, name);
-    return p;
-}
-
-uint8_t *arx_cli_read_all(const char *cmd, const char *path, size_t *len) {
-    FILE *f = path ? fopen(path, "rb") : stdin;
-    if (!f) return arx_cli_error("%s: cannot open '%s': %s", cmd, path, strerror(errno)), NULL;
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap) break;
-        uint8_t *bigger = cap > SIZE_MAX / 2 ? NULL : realloc(buf, cap * 2);
-        if (!bigger) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = bigger;
-        cap *= 2;
-    }
-    int err = ferror(f);
-    if (path) fclose(f);
-    if (!buf) return arx_cli_error("%s: input too large for memory", cmd), NULL;
-    if (err) return free(buf), arx_cli_error("%s: read error on %s", cmd, path ? path : "stdin"), NULL;
-    *len = n;
-    return buf;
-}
-
-int arx_cli_write_all(const char *cmd, const char *path, const uint8_t *p, size_t n) {
-    FILE *f = path ? fopen(path, "wb") : stdout;
-    if (!f) return arx_cli_error("%s: cannot create '%s': %s", cmd, path, strerror(errno)), 2;
-    size_t w = fwrite(p, 1, n, f);
-    int bad = w != n || fflush(f) != 0;
-    if (path) bad |= fclose(f) != 0;
-    if (bad) return arx_cli_error("%s: write error on %s", cmd, path ? path : "stdout"), 2;
     return 0;
 }
 

@@ -82,7 +82,13 @@ typedef enum arx_status {
     ARX_ERR_BUFFER = -16,             /* output buffer too small */
     ARX_ERR_NOMEM = -17,              /* allocation failed */
     ARX_ERR_THREADS = -18,            /* thread count out of range */
-    ARX_ERR_ALIGN = -19               /* caller storage not aligned to ARX_STORAGE_ALIGN */
+    ARX_ERR_ALIGN = -19,              /* caller storage not aligned to ARX_STORAGE_ALIGN */
+    ARX_ERR_FORMAT = -20,             /* not an arxcrypt file (no ARXCRYPT magic) */
+    ARX_ERR_VERSION = -21,            /* file format version this library does not read */
+    ARX_ERR_HEADER = -22,             /* malformed or out-of-range file header field */
+    ARX_ERR_KDF_LIMIT = -23,          /* scrypt parameters beyond the format's bounds */
+    ARX_ERR_TRUNCATED = -24,          /* input ended early: header or chunk cut short */
+    ARX_ERR_UNSUPPORTED = -25         /* not available in this build (e.g. no libcrypto) */
 } arx_status;
 
 /* A static English description of `code`, e.g. "authentication failed". */
@@ -327,6 +333,254 @@ ARX_API int arx_cmac(const arx_key *k, const uint8_t *msg, size_t len, uint8_t *
 /* ARX_OK if the tag matches (constant-time compare), else ARX_ERR_AUTH. */
 ARX_API int arx_cmac_verify(const arx_key *k, const uint8_t *msg, size_t len, const uint8_t *tag,
                     size_t tag_len);
+
+/* ---- files: the arxcrypt file format, version 1 (docs/FORMAT.md) ---------- */
+
+/*
+ * What `arxcrypt encrypt` writes: a 95-byte header authenticated as a whole,
+ * then the plaintext in fixed-size chunks, each sealed with GCM (the STREAM
+ * construction: a chunk's nonce is its index plus a last-chunk flag). Every
+ * function here reads and writes exactly that format. The whole section is
+ * hosted only (an arx_file lives on the heap): a freestanding build has none.
+ *
+ * Writing:  arx_file_header_init -> arx_file_ikm -> arx_file_derive_keys ->
+ *           arx_file_seal_new (the header bytes) -> chunks or update/final.
+ * Reading:  arx_file_header_parse (every check before any key work) ->
+ *           arx_file_ikm -> arx_file_derive_keys -> arx_file_open_new (the
+ *           header tag: ARX_ERR_AUTH for a wrong key or an altered header)
+ *           -> chunks or update/final.
+ *
+ * Key derivation (scrypt for passphrases, HKDF-SHA-256 for the file keys)
+ * comes from OpenSSL's libcrypto. In a build without it
+ * (arx_file_kdf_available() == 0) arx_file_derive_keys and the scrypt path of
+ * arx_file_ikm return ARX_ERR_UNSUPPORTED; everything else works: parsing
+ * and checking headers, key-file IKM, and sealing and opening under an
+ * arx_file_keys derived elsewhere (HKDF as in docs/FORMAT.md).
+ *
+ * Secrets: the caller owns the secret, the IKM and the arx_file_keys struct
+ * and wipes them (arx_wipe) when done; an arx_file holds its own expanded
+ * payload key and buffered plaintext and wipes both in arx_file_free.
+ */
+#define ARX_FILE_VERSION 1
+#define ARX_FILE_HEADER_BYTES 95   /* the whole header, its tag included */
+#define ARX_FILE_TAG_BYTES 16      /* the header's tag and every chunk's */
+#define ARX_FILE_NONCE_BYTES 16    /* the file nonce (HKDF's salt) */
+#define ARX_FILE_SALT_BYTES 16     /* the scrypt salt */
+#define ARX_FILE_IKM_BYTES 32      /* a key file's size, and scrypt's output */
+#define ARX_FILE_KEY_MAX_BYTES 32  /* the longest cipher key */
+#define ARX_FILE_CIPHER_FIELD 24   /* bytes for the cipher name in the header */
+#define ARX_FILE_CHUNK_MIN 1024u   /* plaintext bytes per chunk: the allowed range */
+#define ARX_FILE_CHUNK_MAX (16u << 20)
+#define ARX_FILE_CHUNK_DEFAULT 65536u
+#define ARX_FILE_DEFAULT_CIPHER "lea-256"
+#define ARX_FILE_KDF_KEYFILE 0     /* IKM = the 32 bytes of a key file */
+#define ARX_FILE_KDF_SCRYPT 1      /* IKM = scrypt(passphrase, salt, N, r, p) */
+/* scrypt: what arx_file_header_init writes, and what any header may ask for
+ * (log2 N 10..22, r 1..32, p 1..16, memory 128 r N at most 1 GiB, work N r p
+ * at most 2^24): a crafted header cannot make reading take minutes or
+ * gigabytes. */
+#define ARX_FILE_SCRYPT_LOG2N 17
+#define ARX_FILE_SCRYPT_R 8
+#define ARX_FILE_SCRYPT_P 1
+#define ARX_FILE_SCRYPT_MIN_LOG2N 10
+#define ARX_FILE_SCRYPT_MAX_LOG2N 22
+#define ARX_FILE_SCRYPT_MAX_R 32
+#define ARX_FILE_SCRYPT_MAX_P 16
+#define ARX_FILE_SCRYPT_MAX_MEM ((uint64_t)1 << 30)
+#define ARX_FILE_SCRYPT_MAX_WORK ((uint64_t)1 << 24)
+
+/* A header's fields, decoded (the tag is not here: arx_file_seal_new makes
+ * it, arx_file_open_new checks it). */
+typedef struct arx_file_header {
+    uint8_t version;                           /* ARX_FILE_VERSION */
+    char cipher[ARX_FILE_CIPHER_FIELD + 1];    /* NUL-terminated, a 128-bit-block cipher */
+    uint32_t chunk_bytes;                      /* ARX_FILE_CHUNK_MIN..ARX_FILE_CHUNK_MAX */
+    uint8_t nonce[ARX_FILE_NONCE_BYTES];       /* random, new for every file */
+    uint8_t kdf;                               /* ARX_FILE_KDF_* */
+    uint8_t salt[ARX_FILE_SALT_BYTES];         /* scrypt; zero for a key file */
+    uint8_t log2n;                             /* scrypt; zero for a key file */
+    uint32_t r, p;                             /* scrypt; zero for a key file */
+} arx_file_header;
+
+/* The two file keys (docs/FORMAT.md "Keys"), each key_bytes long (the
+ * cipher's key size); bytes past key_bytes are ignored. Secret. */
+typedef struct arx_file_keys {
+    uint8_t header_key[ARX_FILE_KEY_MAX_BYTES];
+    uint8_t payload_key[ARX_FILE_KEY_MAX_BYTES];
+    size_t key_bytes;
+} arx_file_keys;
+
+/* 1 if this build has the key derivation (libcrypto), else 0. */
+ARX_API int arx_file_kdf_available(void);
+
+/*
+ * A writer's header: version 1, `cipher` (NULL: ARX_FILE_DEFAULT_CIPHER),
+ * chunk_bytes (0: ARX_FILE_CHUNK_DEFAULT), kdf ARX_FILE_KDF_KEYFILE or
+ * ARX_FILE_KDF_SCRYPT, the 16-byte file nonce, and for scrypt the 16-byte
+ * salt (else salt may be NULL and is ignored) with the default parameters,
+ * which the caller may then change within the bounds above. The nonce and
+ * salt must come from a cryptographic random source, new for every file;
+ * the library takes them as arguments and draws no randomness itself.
+ * Errors: ARX_ERR_NULL (h, nonce, or salt for scrypt), ARX_ERR_UNKNOWN_CIPHER,
+ * ARX_ERR_MODE_UNSUPPORTED (not a 128-bit block: a 64-bit block's birthday
+ * bound is too small for files), ARX_ERR_HEADER (name longer than
+ * ARX_FILE_CIPHER_FIELD, chunk size out of range, unknown kdf). On error *h
+ * is zeroed.
+ */
+ARX_API int arx_file_header_init(arx_file_header *h, const char *cipher, uint32_t chunk_bytes, int kdf,
+                                 const uint8_t *nonce, const uint8_t *salt);
+
+/*
+ * Decode and check the header at raw[0..raw_len): only the first
+ * ARX_FILE_HEADER_BYTES are read, so raw may be the start of a whole file.
+ * Checks, in this order, every reader check of docs/FORMAT.md; none needs a
+ * key, and the header tag is checked later by arx_file_open_new:
+ *   ARX_ERR_FORMAT       raw_len < 8 or no ARXCRYPT magic
+ *   ARX_ERR_TRUNCATED    the magic, but raw_len < ARX_FILE_HEADER_BYTES
+ *   ARX_ERR_VERSION      a version other than 1 (h->version says which)
+ *   ARX_ERR_HEADER       cipher field not NUL-padded
+ *   ARX_ERR_UNKNOWN_CIPHER, ARX_ERR_MODE_UNSUPPORTED  (h->cipher says which)
+ *   ARX_ERR_HEADER       chunk size out of range (h->chunk_bytes), unknown
+ *                        kdf (h->kdf), or scrypt fields set in a key-file header
+ *   ARX_ERR_KDF_LIMIT    scrypt parameters beyond the bounds (h->log2n, r, p)
+ * On error, *h holds the fields decoded up to and including the failing one
+ * (for messages) and zeros after it; use it for nothing else. ARX_ERR_NULL
+ * for h NULL, or raw NULL with raw_len > 0.
+ */
+ARX_API int arx_file_header_parse(arx_file_header *h, const uint8_t *raw, size_t raw_len);
+
+/*
+ * The input key material for header h into ikm (ARX_FILE_IKM_BYTES):
+ * - ARX_FILE_KDF_KEYFILE: the secret as is; secret_len must be 32
+ *   (ARX_ERR_KEY_LENGTH). Needs no libcrypto.
+ * - ARX_FILE_KDF_SCRYPT: scrypt(secret, h's salt, 2^log2n, r, p), any
+ *   secret_len (the CLI strips a passphrase file's final line break before
+ *   this call). Up to 1 GiB and a few seconds, by h's parameters.
+ *   ARX_ERR_UNSUPPORTED without libcrypto, ARX_ERR_NOMEM if scrypt fails.
+ * h is checked as arx_file_header_parse checks a header (ARX_ERR_HEADER,
+ * ARX_ERR_KDF_LIMIT, ...). ARX_ERR_NULL for h or ikm NULL, or secret NULL
+ * with secret_len > 0. On error ikm is zeroed.
+ */
+ARX_API int arx_file_ikm(const arx_file_header *h, const uint8_t *secret, size_t secret_len,
+                         uint8_t ikm[ARX_FILE_IKM_BYTES]);
+
+/*
+ * The header and payload keys from ikm by HKDF-SHA-256 with h's file nonce as
+ * salt ("arxcrypt file v1 header" / "arxcrypt file v1 payload"), each as
+ * long as h's cipher's key. Errors: ARX_ERR_NULL, header errors as in
+ * arx_file_ikm, ARX_ERR_UNSUPPORTED without libcrypto, ARX_ERR_NOMEM if
+ * libcrypto fails. On error *keys is zeroed.
+ */
+ARX_API int arx_file_derive_keys(const arx_file_header *h, const uint8_t ikm[ARX_FILE_IKM_BYTES],
+                                 arx_file_keys *keys);
+
+/*
+ * A file being written or read: the header's cipher and chunk size, the
+ * expanded payload key, and (for update/final) one chunk of buffered input.
+ */
+typedef struct arx_file arx_file;
+
+/*
+ * Start writing: check h (errors as arx_file_ikm), write the complete header,
+ * tag included, to header_out (ARX_FILE_HEADER_BYTES), and make *f.
+ * keys->key_bytes must be h's cipher's key size (ARX_ERR_KEY_LENGTH).
+ * ARX_ERR_NULL, ARX_ERR_NOMEM. On error *f is NULL and header_out untouched.
+ */
+ARX_API int arx_file_seal_new(arx_file **f, const arx_file_header *h, const arx_file_keys *keys,
+                              uint8_t header_out[ARX_FILE_HEADER_BYTES]);
+
+/*
+ * Start reading: parse raw_header (ARX_FILE_HEADER_BYTES; errors as
+ * arx_file_header_parse), then verify its tag under keys: ARX_ERR_AUTH for a
+ * wrong key or passphrase, or any altered header byte. ARX_ERR_KEY_LENGTH,
+ * ARX_ERR_NULL, ARX_ERR_NOMEM. On error *f is NULL.
+ */
+ARX_API int arx_file_open_new(arx_file **f, const uint8_t raw_header[ARX_FILE_HEADER_BYTES],
+                              const arx_file_keys *keys);
+
+/*
+ * Chunk primitives: chunk `index` (from 0) on its own, `last` non-zero for
+ * the file's last chunk. They keep no position, allocate nothing and use
+ * only the caller's buffers, and several threads may call them on one
+ * arx_file at once (for different chunks); update/final must not run
+ * meanwhile. out == in is allowed; other overlap: ARX_ERR_OVERLAP.
+ *
+ * arx_file_seal_chunk (writer): in_len plaintext bytes -> in_len + 16 bytes
+ * at out (ciphertext, then the tag; out_cap at least that, ARX_ERR_BUFFER).
+ * A chunk that is not last holds exactly chunk_bytes; the last holds 1 to
+ * chunk_bytes, or 0 when it is chunk 0 (the empty file) (ARX_ERR_LENGTH).
+ * A full-size chunk is the last exactly when the plaintext ends after it.
+ *
+ * arx_file_open_chunk (reader): in_len bytes of a stored chunk, at most
+ * chunk_bytes + 16; exactly that unless last (ARX_ERR_LENGTH) -> after its
+ * tag verified, in_len - 16 plaintext bytes at out (out_cap at least that).
+ * A reader knows a chunk is last when fewer than chunk_bytes + 16 bytes are
+ * left, or when the input ends after it. A failed tag (altered, reordered,
+ * dropped or duplicated chunks, truncation, trailing data): ARX_ERR_AUTH,
+ * out zeroed (in_len - 16 bytes). in_len < 16: ARX_ERR_TRUNCATED, nothing
+ * written. Either marks the object failed at that index: from then on chunk
+ * calls for that index or any later one return ARX_ERR_STATE (the authentic
+ * part of a stream ends before its first failing chunk; earlier chunks still
+ * open, so threads that finish out of order give the same verdicts), and
+ * update/final refuse everything.
+ *
+ * Both: ARX_ERR_NULL; ARX_ERR_STATE on the other direction's object.
+ */
+ARX_API int arx_file_seal_chunk(const arx_file *f, uint64_t index, int last, uint8_t *out, size_t out_cap,
+                                const uint8_t *in, size_t in_len);
+ARX_API int arx_file_open_chunk(const arx_file *f, uint64_t index, int last, uint8_t *out, size_t out_cap,
+                                const uint8_t *in, size_t in_len);
+
+/*
+ * Incremental interface (one thread at a time): feed the bytes after the
+ * header (reader) or the plaintext (writer) in pieces of any size; any split
+ * gives the same output bytes as one call. out and in must not overlap
+ * (ARX_ERR_OVERLAP). *out_len gets the bytes written.
+ *
+ * Chunks are held back until the input shows whether one is the last: a
+ * writer keeps up to chunk_bytes of plaintext, a reader up to chunk_bytes + 16
+ * bytes, so update emits a chunk only once a byte after it has arrived, and
+ * final emits the last. A reader writes a chunk's plaintext only after its
+ * tag verified.
+ *
+ * arx_file_update_size / arx_file_final_size: exactly how many bytes the
+ * next update with in_len bytes, or final, will write in the object's
+ * current state (SIZE_MAX if that does not fit a size_t; 0 for NULL). The
+ * worst case over all states is in_len + (in_len / chunk_bytes + 1) * 16 for
+ * an update and chunk_bytes + 16 for a final.
+ * out_cap below it: ARX_ERR_BUFFER, checked before any input is taken, so
+ * the call can be repeated with a larger buffer. The first update or final
+ * allocates the chunk buffer (ARX_ERR_NOMEM).
+ *
+ * A reader's failures: ARX_ERR_AUTH when a chunk's tag fails (in update, or
+ * in final for the last chunk); ARX_ERR_TRUNCATED from final when no chunk
+ * at all followed the header or the last piece is shorter than a tag. A
+ * file cut at a chunk boundary, or inside a chunk but after 16 bytes of it,
+ * gives ARX_ERR_AUTH (its new last chunk was not sealed as last): treat both
+ * codes as "this file is not authentic". On ARX_ERR_AUTH from update,
+ * *out_len counts the plaintext of the chunks this call verified before the
+ * failing one, which are authentic (a caller that needs the whole file
+ * verified discards all output on any error); the failing chunk's place in
+ * out is zeroed and nothing after it is written.
+ *
+ * After a failure (ARX_ERR_AUTH or ARX_ERR_TRUNCATED, here or in a chunk
+ * call), and after a final, every further update and final returns
+ * ARX_ERR_STATE (after a failure, so do chunk calls at or past the failed
+ * index). Argument errors (NULL, BUFFER, OVERLAP, STATE) change nothing.
+ */
+ARX_API int arx_file_update(arx_file *f, uint8_t *out, size_t out_cap, size_t *out_len, const uint8_t *in,
+                            size_t in_len);
+ARX_API int arx_file_final(arx_file *f, uint8_t *out, size_t out_cap, size_t *out_len);
+ARX_API size_t arx_file_update_size(const arx_file *f, size_t in_len);
+ARX_API size_t arx_file_final_size(const arx_file *f);
+
+/* The index of the first chunk that failed (ARX_ERR_AUTH or
+ * ARX_ERR_TRUNCATED; the lowest one when chunk calls ran in parallel) in
+ * *index: ARX_OK, or ARX_ERR_STATE when none failed. ARX_ERR_NULL. */
+ARX_API int arx_file_failed_chunk(const arx_file *f, uint64_t *index);
+
+/* Wipe the payload key and buffered data, and free; NULL is a no-op. */
+ARX_API void arx_file_free(arx_file *f);
 
 #ifdef __cplusplus
 }

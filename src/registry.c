@@ -132,6 +132,12 @@ const char *arx_strerror(int code) {
     case ARX_ERR_NOMEM: return "out of memory";
     case ARX_ERR_THREADS: return "thread count out of range (0 to 1024)";
     case ARX_ERR_ALIGN: return "storage not aligned to ARX_STORAGE_ALIGN bytes";
+    case ARX_ERR_FORMAT: return "not an arxcrypt file (no ARXCRYPT magic)";
+    case ARX_ERR_VERSION: return "file format version not supported";
+    case ARX_ERR_HEADER: return "malformed or out-of-range file header field";
+    case ARX_ERR_KDF_LIMIT: return "scrypt parameters beyond the format's bounds";
+    case ARX_ERR_TRUNCATED: return "input ended early: the file is truncated";
+    case ARX_ERR_UNSUPPORTED: return "not available in this build";
     default: return "unknown error";
     }
 }
