@@ -1220,6 +1220,304 @@ static PyType_Slot cmac_slots[] = {
 static PyType_Spec cmac_spec = {"arxcrypt._arxcrypt.CMAC", sizeof(CmacObject), 0,
                                 Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, cmac_slots};
 
+/* ---- files: the arxcrypt file format (arx_file_*, docs/FORMAT.md) ---------------- */
+
+/*
+ * FileWriter / FileReader hold one arx_file: the header, key derivation and
+ * every chunk are the library's; arxcrypt.files only moves bytes between
+ * file objects and these. Nonces and salts come from Python (os.urandom):
+ * the library draws no randomness.
+ */
+typedef struct {
+    PyObject_HEAD
+    arx_file *f;
+    int writer, done, busy;
+    uint8_t header[ARX_FILE_HEADER_BYTES];
+} FileObject;
+
+static PyTypeObject *FileWriterType, *FileReaderType;
+
+static void File_dealloc(PyObject *op) {
+    arx_file_free(((FileObject *)op)->f); /* wipes the payload key and buffered data */
+    free_self(op);
+}
+
+/* The header's problem in words (parse leaves the fields up to the failing one). */
+static PyObject *header_error(int rc, const arx_file_header *h) {
+    switch (rc) {
+    case ARX_ERR_FORMAT:
+        PyErr_SetString(PyExc_ValueError, "not an arxcrypt file (no ARXCRYPT magic)");
+        break;
+    case ARX_ERR_TRUNCATED:
+        PyErr_SetString(InvalidTag, "not authentic: the file ends inside its header");
+        break;
+    case ARX_ERR_VERSION:
+        PyErr_Format(PyExc_ValueError, "file format version %u; this arxcrypt reads version %d", h->version,
+                     ARX_FILE_VERSION);
+        break;
+    case ARX_ERR_UNKNOWN_CIPHER:
+        PyErr_Format(UnsupportedAlgorithm, "unknown cipher '%.40s' (arxcrypt.ciphers() lists them)", h->cipher);
+        break;
+    case ARX_ERR_MODE_UNSUPPORTED:
+        PyErr_Format(UnsupportedAlgorithm,
+                     "%.40s: files need a 128-bit-block cipher (GCM; a 64-bit block's birthday bound is too small)",
+                     h->cipher);
+        break;
+    case ARX_ERR_KDF_LIMIT:
+        PyErr_Format(PyExc_ValueError, "scrypt parameters out of range (log2 N %u, r %u, p %u)", h->log2n, h->r,
+                     h->p);
+        break;
+    case ARX_ERR_HEADER:
+        if (h->chunk_bytes == 0)
+            PyErr_SetString(PyExc_ValueError, "malformed header (cipher name)");
+        else if (h->chunk_bytes < ARX_FILE_CHUNK_MIN || h->chunk_bytes > ARX_FILE_CHUNK_MAX)
+            PyErr_Format(PyExc_ValueError, "chunk size %u out of range (%u..%u)", h->chunk_bytes, ARX_FILE_CHUNK_MIN,
+                         ARX_FILE_CHUNK_MAX);
+        else if (h->kdf != ARX_FILE_KDF_KEYFILE && h->kdf != ARX_FILE_KDF_SCRYPT)
+            PyErr_Format(PyExc_ValueError, "unknown key derivation %u in the header", h->kdf);
+        else
+            PyErr_SetString(PyExc_ValueError, "malformed header (key-file header with scrypt fields)");
+        break;
+    default:
+        raise_status(rc, "file header");
+    }
+    return NULL;
+}
+
+/* The file keys for header h from a key (32 bytes) or a passphrase; scrypt
+ * runs with the GIL released (up to seconds and 1 GiB, by the header). */
+static int file_keys(const arx_file_header *h, PyObject *secret, arx_file_keys *keys) {
+    Py_buffer sb;
+    if (get_in(secret, &sb, h->kdf == ARX_FILE_KDF_SCRYPT ? "passphrase" : "key") < 0) return -1;
+    uint8_t ikm[ARX_FILE_IKM_BYTES];
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = arx_file_ikm(h, sb.buf, (size_t)sb.len, ikm);
+    if (rc == ARX_OK) rc = arx_file_derive_keys(h, ikm, keys);
+    Py_END_ALLOW_THREADS
+    arx_wipe(ikm, sizeof ikm);
+    Py_ssize_t slen = sb.len;
+    release(&sb);
+    if (rc == ARX_OK) return 0;
+    if (rc == ARX_ERR_KEY_LENGTH)
+        PyErr_Format(PyExc_ValueError, "a file key is %d bytes (arxcrypt.files.generate_key()), not %zd",
+                     ARX_FILE_IKM_BYTES, slen);
+    else if (rc == ARX_ERR_UNSUPPORTED)
+        PyErr_SetString(UnsupportedAlgorithm, "this build of arxcrypt has no key derivation (libcrypto); "
+                                              "arxcrypt.files.kdf_available() says so");
+    else
+        raise_status(rc, "key derivation");
+    return -1;
+}
+
+/* FileWriter(cipher, chunk_size, passphrase, secret, nonce, salt) */
+static PyObject *FileWriter_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+    static char *names[] = {"cipher", "chunk_size", "passphrase", "secret", "nonce", "salt", NULL};
+    PyObject *cipher, *secret;
+    Py_ssize_t chunk;
+    int pass;
+    Py_buffer nonce, salt;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "UnpOy*y*:FileWriter", names, &cipher, &chunk, &pass, &secret, &nonce,
+                                     &salt))
+        return NULL;
+    PyObject *ret = NULL;
+    arx_file_header h;
+    arx_file_keys keys;
+    memset(&keys, 0, sizeof keys);
+    const arx_cipher *c = cipher_from(cipher);
+    if (!c) goto out;
+    if (nonce.len != ARX_FILE_NONCE_BYTES || salt.len != ARX_FILE_SALT_BYTES) {
+        PyErr_SetString(PyExc_ValueError, "nonce and salt are 16 bytes each");
+        goto out;
+    }
+    if (arx_cipher_block_bytes(c) != 16) {
+        PyErr_Format(UnsupportedAlgorithm, "%s: files need a 128-bit-block cipher (GCM; a %zu-bit block's birthday "
+                     "bound is too small)", arx_cipher_name(c), 8 * arx_cipher_block_bytes(c));
+        goto out;
+    }
+    if (chunk < (Py_ssize_t)ARX_FILE_CHUNK_MIN || chunk > (Py_ssize_t)ARX_FILE_CHUNK_MAX) {
+        PyErr_Format(PyExc_ValueError, "chunk_size must be %u to %u bytes, not %zd", ARX_FILE_CHUNK_MIN,
+                     ARX_FILE_CHUNK_MAX, chunk);
+        goto out;
+    }
+    int rc = arx_file_header_init(&h, arx_cipher_name(c), (uint32_t)chunk,
+                                  pass ? ARX_FILE_KDF_SCRYPT : ARX_FILE_KDF_KEYFILE, nonce.buf, salt.buf);
+    if (rc != ARX_OK) {
+        header_error(rc, &h);
+        goto out;
+    }
+    if (file_keys(&h, secret, &keys) < 0) goto out;
+    FileObject *self = (FileObject *)PyType_GenericAlloc(type, 0);
+    if (!self) goto out;
+    self->writer = 1;
+    rc = arx_file_seal_new(&self->f, &h, &keys, self->header);
+    if (rc != ARX_OK) {
+        Py_DECREF(self);
+        raise_status(rc, "file");
+        goto out;
+    }
+    ret = (PyObject *)self;
+out:
+    arx_wipe(&keys, sizeof keys);
+    PyBuffer_Release(&nonce);
+    PyBuffer_Release(&salt);
+    return ret;
+}
+
+/* FileReader(header, secret, passphrase): header is the file's first 95 bytes (or fewer, if it had fewer). */
+static PyObject *FileReader_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+    static char *names[] = {"header", "secret", "passphrase", NULL};
+    PyObject *secret;
+    Py_buffer raw;
+    int pass;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*Op:FileReader", names, &raw, &secret, &pass)) return NULL;
+    PyObject *ret = NULL;
+    arx_file_header h;
+    arx_file_keys keys;
+    memset(&keys, 0, sizeof keys);
+    int rc = arx_file_header_parse(&h, raw.buf, (size_t)raw.len);
+    if (rc != ARX_OK) {
+        header_error(rc, &h);
+        goto out;
+    }
+    if (h.kdf == ARX_FILE_KDF_SCRYPT && !pass) {
+        PyErr_SetString(PyExc_ValueError, "this file was encrypted with a passphrase: pass passphrase=...");
+        goto out;
+    }
+    if (h.kdf == ARX_FILE_KDF_KEYFILE && pass) {
+        PyErr_SetString(PyExc_ValueError, "this file was encrypted with a key: pass key=...");
+        goto out;
+    }
+    if (file_keys(&h, secret, &keys) < 0) goto out;
+    FileObject *self = (FileObject *)PyType_GenericAlloc(type, 0);
+    if (!self) goto out;
+    memcpy(self->header, raw.buf, ARX_FILE_HEADER_BYTES);
+    rc = arx_file_open_new(&self->f, self->header, &keys);
+    if (rc != ARX_OK) {
+        Py_DECREF(self);
+        if (rc == ARX_ERR_AUTH)
+            PyErr_SetString(InvalidTag, "wrong key or passphrase (or the header was altered)");
+        else
+            raise_status(rc, "file");
+        goto out;
+    }
+    ret = (PyObject *)self;
+out:
+    arx_wipe(&keys, sizeof keys);
+    PyBuffer_Release(&raw);
+    return ret;
+}
+
+static PyObject *file_failure(FileObject *s, int rc) {
+    uint64_t idx = 0;
+    if (rc == ARX_ERR_AUTH || rc == ARX_ERR_TRUNCATED) {
+        if (arx_file_failed_chunk(s->f, &idx) == ARX_OK)
+            PyErr_Format(InvalidTag, "not authentic from chunk %llu on (altered, truncated, reordered or "
+                                     "extended)", (unsigned long long)idx);
+        else
+            PyErr_SetString(InvalidTag, "not authentic (altered, truncated, reordered or extended)");
+        return NULL;
+    }
+    return raise_status(rc, "file");
+}
+
+static int file_enter(FileObject *s) {
+    if (s->done) {
+        PyErr_SetString(AlreadyFinalized, "the file was already finished (or failed)");
+        return -1;
+    }
+    if (s->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this file object is in use by another thread");
+        return -1;
+    }
+    return 0;
+}
+
+/* update(data) -> bytes: what the library releases now (sealed chunks, or
+ * the plaintext of chunks whose tags verified). */
+static PyObject *File_update(PyObject *op, PyObject *data) {
+    FileObject *s = (FileObject *)op;
+    if (file_enter(s) < 0) return NULL;
+    Py_buffer in;
+    if (get_in(data, &in, "data") < 0) return NULL;
+    size_t need = arx_file_update_size(s->f, (size_t)in.len), got = 0;
+    PyObject *out = NULL;
+    uint8_t *o;
+    if (need > (size_t)PY_SSIZE_T_MAX) {
+        PyErr_SetString(PyExc_OverflowError, "data too long");
+    } else if ((out = new_bytes((Py_ssize_t)need, &o)) != NULL) {
+        int rc;
+        s->busy = 1;
+        RUN_RELEASED(in.len, rc = arx_file_update(s->f, o, need, &got, in.buf, (size_t)in.len));
+        s->busy = 0;
+        if (rc != ARX_OK) {
+            Py_CLEAR(out); /* nothing of a failing call is released */
+            s->done = 1;
+            file_failure(s, rc);
+        } else if (got != need) {
+            Py_CLEAR(out);
+            PyErr_SetString(PyExc_SystemError, "arx_file_update wrote another size than arx_file_update_size said");
+        }
+    }
+    release(&in);
+    return out;
+}
+
+static PyObject *File_final(PyObject *op, PyObject *unused) {
+    (void)unused;
+    FileObject *s = (FileObject *)op;
+    if (file_enter(s) < 0) return NULL;
+    size_t need = arx_file_final_size(s->f), got = 0;
+    uint8_t *o;
+    PyObject *out = new_bytes((Py_ssize_t)need, &o);
+    if (!out) return NULL;
+    int rc;
+    s->busy = 1;
+    RUN_RELEASED(need, rc = arx_file_final(s->f, o, need, &got));
+    s->busy = 0;
+    s->done = 1;
+    if (rc != ARX_OK) {
+        Py_DECREF(out);
+        return file_failure(s, rc);
+    }
+    return out;
+}
+
+static PyObject *File_get_header(PyObject *op, void *p) {
+    (void)p;
+    return PyBytes_FromStringAndSize((const char *)((FileObject *)op)->header, ARX_FILE_HEADER_BYTES);
+}
+
+static PyMethodDef file_methods[] = {
+    {"update", File_update, METH_O, "update(data) -> bytes released now"},
+    {"final", File_final, METH_NOARGS, "final() -> the last bytes; raises InvalidTag if not authentic"},
+    {NULL, NULL, 0, NULL},
+};
+static PyGetSetDef file_getset[] = {
+    {"header", File_get_header, NULL, "the file's 95-byte header", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+static PyType_Slot file_writer_slots[] = {
+    {Py_tp_new, FileWriter_new},      {Py_tp_dealloc, File_dealloc}, {Py_tp_methods, file_methods},
+    {Py_tp_getset, file_getset},      {Py_tp_doc, "Seals a file: header, then update()/final()."},
+    {0, NULL},
+};
+static PyType_Slot file_reader_slots[] = {
+    {Py_tp_new, FileReader_new},      {Py_tp_dealloc, File_dealloc}, {Py_tp_methods, file_methods},
+    {Py_tp_getset, file_getset},      {Py_tp_doc, "Opens a file: the header checked, then update()/final()."},
+    {0, NULL},
+};
+static PyType_Spec file_writer_spec = {"arxcrypt._arxcrypt.FileWriter", sizeof(FileObject), 0, Py_TPFLAGS_DEFAULT,
+                                       file_writer_slots};
+static PyType_Spec file_reader_spec = {"arxcrypt._arxcrypt.FileReader", sizeof(FileObject), 0, Py_TPFLAGS_DEFAULT,
+                                       file_reader_slots};
+
+static PyObject *mod_file_kdf_available(PyObject *m, PyObject *unused) {
+    (void)m;
+    (void)unused;
+    return PyBool_FromLong(arx_file_kdf_available());
+}
+
 /* ---- module functions ----------------------------------------------------------- */
 
 static PyObject *mod_ciphers(PyObject *m, PyObject *unused) {
@@ -1305,6 +1603,8 @@ static PyMethodDef mod_methods[] = {
      "backends(name, all=False) -> the backends of a cipher this CPU runs ('ref' first)"},
     {"cipher_info", mod_cipher_info, METH_O, "cipher_info(name) -> dict(name, block_size, key_size, modes)"},
     {"cpu_features", mod_cpu_features, METH_NOARGS, "the CPU features the library detected"},
+    {"file_kdf_available", mod_file_kdf_available, METH_NOARGS,
+     "file_kdf_available() -> True if this build derives file keys (scrypt, HKDF from libcrypto)"},
     {"_set_gil_threshold", mod_set_gil_threshold, METH_O,
      "_set_gil_threshold(n) -> old: calls on n bytes or more release the GIL (for tests)"},
     {NULL, NULL, 0, NULL},
@@ -1333,7 +1633,9 @@ PyMODINIT_FUNC PyInit__arxcrypt(void) {
     if (!m) return NULL;
     if (add_type(m, &KeyType, &key_spec, "Key") < 0 || add_type(m, &GCMType, &gcm_spec, "GCM") < 0 ||
         add_type(m, &CCMType, &ccm_spec, "CCM") < 0 || add_type(m, &ContextType, &ctx_spec, "CipherContext") < 0 ||
-        add_type(m, &CMACType, &cmac_spec, "CMAC") < 0)
+        add_type(m, &CMACType, &cmac_spec, "CMAC") < 0 ||
+        add_type(m, &FileWriterType, &file_writer_spec, "FileWriter") < 0 ||
+        add_type(m, &FileReaderType, &file_reader_spec, "FileReader") < 0)
         goto fail;
     if (add_exc(m, &InvalidTag, "InvalidTag", "Authentication failed: the tag does not match.", NULL) < 0 ||
         add_exc(m, &InvalidSignature, "InvalidSignature", "The MAC does not match.", NULL) < 0 ||

@@ -27,6 +27,12 @@ assert LEAGCM(key).encrypt(iv, pt, aad).hex() == "{ct}{tag}"
 c = Cipher("speck-64-128", bytes(16), modes.CBC(bytes(8), pad=True))
 e, d = c.encryptor(), c.decryptor()
 assert d.update(e.update(b"hello") + e.finalize()) + d.finalize() == b"hello"
+import io
+if arxcrypt.files.kdf_available():  # the key derivation's libcrypto (vendored by auditwheel) loads
+    k, box, back = arxcrypt.files.generate_key(), io.BytesIO(), io.BytesIO()
+    arxcrypt.files.encrypt(io.BytesIO(b"file"), box, key=k)
+    arxcrypt.files.decrypt(io.BytesIO(box.getvalue()), back, key=k)
+    assert back.getvalue() == b"file"
 print("ok", len(arxcrypt.ciphers()), arxcrypt.backends("lea-128")[-1])
 """
 

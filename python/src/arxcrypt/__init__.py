@@ -10,6 +10,7 @@ pyca/cryptography's shapes.
     >>> box.decrypt(b"\\x00" * 12, ct, b"header")
     b'hello'
 
+arxcrypt.files encrypts and decrypts files in the format of `arxcrypt encrypt`.
 Names are the C library's: arxcrypt.ciphers() lists them, arxcrypt.backends(name)
 says which implementations this CPU runs.
 """
@@ -26,7 +27,7 @@ from ._arxcrypt import (
     cpu_features,
     library_version,
 )
-from . import aead, cmac, modes
+from . import aead, cmac, files, modes
 from ._cipher import Cipher
 
 __version__ = "0.1.0"
@@ -45,6 +46,7 @@ __all__ = [
     "ciphers",
     "cmac",
     "cpu_features",
+    "files",
     "library_version",
     "modes",
 ]
