@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all build test bench sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca cuda freestanding provider python
+.PHONY: all build test bench sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca cuda freestanding provider embedded embedded32 embedded32-bench python
 
 all: build
 
@@ -77,6 +77,57 @@ freestanding:
 	cmake --build build-free -j $(JOBS)
 	ctest --test-dir build-free --output-on-failure -j $(JOBS)
 
+# Microcontrollers (embedded/, docs/EMBEDDED.md): the freestanding library
+# cross-built for AVR (avr-gcc, simavr) and MSP430 (clang-14, mspdebug sim),
+# the tools installed with apt-get where missing; then the MSP430 cycle
+# table's hand-counted checks, the whole suite on both simulators (official
+# vectors, random differential against the host CLI, bad input) and a bench
+# smoke. EMBEDDED_QUICK=1 (CI): one vector per cipher and mode, one random
+# trial each.
+EMBEDDED_PKGS ?= gcc-avr avr-libc binutils-avr simavr libsimavr-dev mspdebug clang-14 lld-14 llvm-14
+EMBEDDED_QUICK ?=
+embedded:
+	@missing=""; for p in $(EMBEDDED_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing:$$missing"; apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; fi
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+	cmake --build $(BUILD) -j $(JOBS) --target arxcrypt-cli
+	$(MAKE) -s -C embedded avr msp430 -j $(JOBS)
+	python3 embedded/sim/msp430_cycles.py
+	python3 embedded/test.py avr $(BUILD)/arxcrypt $(if $(EMBEDDED_QUICK),--quick)
+	python3 embedded/test.py msp430 $(BUILD)/arxcrypt $(if $(EMBEDDED_QUICK),--quick)
+	embedded/run avr bench --ops enc,dec,key lea-128 speck-64-128
+	embedded/run msp430 bench --ops enc,dec,key lea-128
+
+# The 32-bit microcontrollers (docs/EMBEDDED.md): Cortex-M3, Cortex-M4 and
+# RV32I cross-built (embedded/*/toolchain*.cmake, build-<target>) and run
+# under qemu-system-arm / qemu-system-riscv32: the vectors, caller storage,
+# symbol check, cycle-counter calibration, `raw` against the host CLI and the
+# constant-cycle check. Installs its Debian packages when missing (apt-get).
+# EMBEDDED32_RAW=N random cases per cipher x mode (CI: 1), EMBEDDED32_CT=N
+# random keys per op (CI: 2); `make embedded32-bench` prints the JSON rows.
+EMBEDDED32_TARGETS ?= cortex-m3 cortex-m4 rv32i
+EMBEDDED32_PKGS = gcc-arm-none-eabi picolibc-arm-none-eabi gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf \
+                  qemu-system-arm qemu-system-misc python3
+EMBEDDED32_RAW ?= 2
+EMBEDDED32_CT ?= 3
+embedded32:
+	@missing=""; for p in $(EMBEDDED32_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing:$$missing"; apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; fi
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+	cmake --build $(BUILD) -j $(JOBS) --target arxcrypt-cli
+	set -e; for t in $(EMBEDDED32_TARGETS); do \
+	  case $$t in rv32i) tc=embedded/rv32i/toolchain.cmake ;; *) tc=embedded/cortex-m/toolchain-$$t.cmake ;; esac; \
+	  cmake -S . -B build-$$t -DCMAKE_BUILD_TYPE=Release -DCMAKE_TOOLCHAIN_FILE=$$tc; \
+	  cmake --build build-$$t -j $(JOBS); \
+	  ARX_HOST_CLI=$(abspath $(BUILD))/arxcrypt ARX_RAW_N=$(EMBEDDED32_RAW) ARX_CT_N=$(EMBEDDED32_CT) \
+	    ctest --test-dir build-$$t --output-on-failure -j $(JOBS); \
+	done
+
+embedded32-bench:
+	for t in $(EMBEDDED32_TARGETS); do embedded/run-qemu $$t bench $(BENCH_CIPHERS); done
+
 # Predicted cycles per byte of the NEON kernels on Cortex-A53 and Cortex-A72
 # (llvm-mca-14 over clang-14 assembly; no ARM hardware needed).
 mca:
@@ -97,7 +148,7 @@ python: build
 	JOBS=$(JOBS) OUT=build-python python/check.sh $(BUILD)/arxcrypt
 
 clean:
-	rm -rf build-cuda/build build-python python/build build build-free build-asan build-msan build-tsan build-ct build-ct-msan build-fuzz build-mca $(addprefix build-,$(CROSS_ARCHES))
+	rm -rf build-cuda/build build-python python/build build build-free build-asan build-msan build-tsan build-ct build-ct-msan build-fuzz build-mca $(addprefix build-,$(CROSS_ARCHES)) build-cortex-m3 build-cortex-m4 build-rv32i
 
 # libFuzzer harnesses (fuzz/): clang-14 build in build-fuzz, each harness run
 # FUZZ_SECONDS seconds; fuzz-smoke is the short run for CI (20 s each).

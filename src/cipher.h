@@ -75,6 +75,17 @@ uint32_t arx_cpu_features(void); /* cached after the first call */
 #endif
 #define ARX_REQ_NEON ARX_CPU_NEON
 
+/* ARX_TW(&backend) lists a portable SWAR ("twoway", *_twoway.c) backend in
+ * a descriptor. Every build has them except the 8- and 16-bit
+ * microcontroller ones (embedded/, ARX_NO_TWOWAY): on an AVR or an MSP430
+ * a 64-bit SWAR word is slower than the reference, and their code (~64 KiB
+ * on AVR) would not fit the flash next to the rest. */
+#ifdef ARX_NO_TWOWAY
+#define ARX_TW(b)
+#else
+#define ARX_TW(b) b,
+#endif
+
 typedef void (*arx_block_fn)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 
 /*

@@ -18,7 +18,7 @@
  * where two threads start to pay). A definition on the command line wins,
  * for measuring that. */
 #ifndef ARX_PAR_MIN_BYTES
-#define ARX_PAR_MIN_BYTES (32 * 1024)
+#define ARX_PAR_MIN_BYTES ((size_t)32 * 1024) /* size_t: 16-bit int on AVR and MSP430 */
 #endif
 /* Upper limit of arx_key_set_threads. */
 #define ARX_PAR_MAX_THREADS 1024

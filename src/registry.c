@@ -12,8 +12,15 @@ static int names_equal(const char *a, const char *b) {
     return *a == *b;
 }
 
+/* A firmware may register fewer ciphers than the library has (embedded/:
+ * one family per image where the flash is small), e.g.
+ * -D'ARX_CIPHERS(X)=X(lea_128) X(lea_192) X(lea_256)'; the linker then
+ * drops the other families' code. */
+#ifndef ARX_CIPHERS
+#define ARX_CIPHERS ARX_CIPHER_LIST
+#endif
 #define ARX_ENTRY(id) &arx_desc_##id,
-static const arx_cipher_desc *const all_ciphers[] = {ARX_CIPHER_LIST(ARX_ENTRY)};
+static const arx_cipher_desc *const all_ciphers[] = {ARX_CIPHERS(ARX_ENTRY)};
 #undef ARX_ENTRY
 #define N_CIPHERS (sizeof all_ciphers / sizeof all_ciphers[0])
 

@@ -31,10 +31,15 @@ typedef struct arx_ghash_key {
      * the powers a run of k blocks needs, H^k .. H^1, are the contiguous
      * htab[64 - k .. 63]. PCLMULQDQ fills 8 of them, VPCLMULQDQ all 64.
      * AArch64 PMULL: H^1..H^8 the same way, as polynomials (ghash_pmull.c). */
+#ifndef ARX_FREESTANDING
     uint8_t htab[ARX_GHASH_MAX_POW][16];
     /* VPCLMULQDQ: hkar[i] = (lo ^ hi) of htab[i] in both halves, for the
      * Karatsuba middle product. */
     uint8_t hkar[ARX_GHASH_MAX_POW][16];
+#endif
+    /* A freestanding build has only the portable GHASH, which needs h alone:
+     * leaving the 2 KiB of tables out lets a GCM key fit an ATmega128's
+     * 4 KiB of RAM (embedded/, docs/EMBEDDED.md). */
 } arx_ghash_key;
 
 typedef struct arx_ghash {

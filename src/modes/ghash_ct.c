@@ -21,6 +21,22 @@
 
 #include "../internal.h"
 
+/*
+ * Cores whose multiplier is missing or not constant time get a multiply with
+ * no integer multiplication at all: RV32I has no M extension (libgcc's
+ * __mulsi3 loop stops at the multiplier's highest set bit), and the
+ * Cortex-M3's UMULL terminates early (3 to 5 cycles by operand, TRM 18.2).
+ * Shift-and-add over the 128 bits of y, each step masked rather than
+ * branched: z ^= v & -bit; v *= x (a shift, reduced with a mask of the
+ * bit shifted out). 32-bit words, so 32-bit cores get plain word operations.
+ */
+#if (defined(__riscv) && __riscv_xlen == 32 && !defined(__riscv_mul)) || defined(__ARM_ARCH_7M__)
+#define ARX_GHASH_SHIFT_ADD 1
+#else
+#define ARX_GHASH_SHIFT_ADD 0
+#endif
+
+#if !ARX_GHASH_SHIFT_ADD
 static uint64_t clmul32(uint32_t x, uint32_t y) {
     const uint32_t m0 = 0x11111111u, m1 = 0x22222222u, m2 = 0x44444444u, m3 = 0x88888888u;
     uint64_t x0 = x & m0, x1 = x & m1, x2 = x & m2, x3 = x & m3;
@@ -42,7 +58,35 @@ static void clmul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo) {
     *lo = l ^ (m << 32);
     *hi = h ^ (m >> 32);
 }
+#endif
 
+#if ARX_GHASH_SHIFT_ADD
+static void gf128_mul(uint64_t y[2], const uint64_t h[2]) {
+    uint32_t yw[4] = {(uint32_t)y[0], (uint32_t)(y[0] >> 32), (uint32_t)y[1], (uint32_t)(y[1] >> 32)};
+    uint32_t v[4] = {(uint32_t)h[0], (uint32_t)(h[0] >> 32), (uint32_t)h[1], (uint32_t)(h[1] >> 32)};
+    uint32_t z[4] = {0, 0, 0, 0};
+    for (unsigned w = 0; w < 4; w++) {
+        uint32_t bits = yw[w];
+        for (unsigned b = 0; b < 32; b++, bits >>= 1) {
+            uint32_t m = 0u - (bits & 1u);
+            z[0] ^= v[0] & m;
+            z[1] ^= v[1] & m;
+            z[2] ^= v[2] & m;
+            z[3] ^= v[3] & m;
+            uint32_t top = 0u - (v[3] >> 31); /* x^127 shifted out to x^128 = x^7 + x^2 + x + 1 */
+            v[3] = v[3] << 1 | v[2] >> 31;
+            v[2] = v[2] << 1 | v[1] >> 31;
+            v[1] = v[1] << 1 | v[0] >> 31;
+            v[0] = v[0] << 1 ^ (top & 0x87u);
+        }
+    }
+    y[0] = (uint64_t)z[1] << 32 | z[0];
+    y[1] = (uint64_t)z[3] << 32 | z[2];
+    arx_wipe(v, sizeof v);
+    arx_wipe(yw, sizeof yw);
+    arx_wipe(z, sizeof z);
+}
+#else
 /* y = y * h mod x^128 + x^7 + x^2 + x + 1. */
 static void gf128_mul(uint64_t y[2], const uint64_t h[2]) {
     uint64_t p0, p1, p2, p3, m0, m1;
@@ -61,6 +105,7 @@ static void gf128_mul(uint64_t y[2], const uint64_t h[2]) {
     y[0] = p0;
     y[1] = p1;
 }
+#endif
 
 static uint64_t rev64(uint64_t x) {
     x = ((x & 0x5555555555555555u) << 1) | ((x >> 1) & 0x5555555555555555u);

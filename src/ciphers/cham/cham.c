@@ -191,7 +191,7 @@ static const arx_backend cham128_ref_backend = {"ref", 0, 1, cham128_ref_encrypt
  * the CPU runs). CHAM-64's neon-arm comes before neon, to be chosen by name:
  * llvm-mca predicts it slower than neon on both Cortex-A53 and Cortex-A72
  * (bench/mca/run.sh; cham_neon.c). */
-#define CHAM_TWOWAY_64 &cham64_twoway_backend,
+#define CHAM_TWOWAY_64 ARX_TW(&cham64_twoway_backend)
 #define CHAM_TWOWAY_128
 #if ARX_X86_SIMD
 #define CHAM_X86(w) &cham##w##_sse2_backend, &cham##w##_avx2_backend, &cham##w##_avx512_backend,

@@ -47,7 +47,9 @@ static void simeck_32_64_setup(void *vks, const uint8_t *key) {
         t[1] = t[2];
         t[2] = nt;
     }
+#ifndef ARX_NO_TWOWAY
     simeck32_twoway_setup(ks);
+#endif
     arx_wipe(t, sizeof t);
     arx_wipe(&k, sizeof k);
 }
@@ -198,14 +200,14 @@ SIMECK_REF_BACKEND(64, simeck_ks32)
 #if ARX_X86_SIMD
 const arx_cipher_desc arx_desc_simeck_32_64 = {
     "simeck-32-64", "simeck", 4, 8, sizeof(simeck_ks16), simeck_32_64_setup,
-    {&simeck32_ref, &simeck32_twoway, &simeck32_sse2, &simeck32_avx2, &simeck32_avx512, NULL}};
+    {&simeck32_ref, ARX_TW(&simeck32_twoway) &simeck32_sse2, &simeck32_avx2, &simeck32_avx512, NULL}};
 #elif ARX_ARM_NEON
 const arx_cipher_desc arx_desc_simeck_32_64 = {
     "simeck-32-64", "simeck", 4, 8, sizeof(simeck_ks16), simeck_32_64_setup,
-    {&simeck32_ref, &simeck32_twoway, &simeck32_neon, NULL}};
+    {&simeck32_ref, ARX_TW(&simeck32_twoway) &simeck32_neon, NULL}};
 #else
 const arx_cipher_desc arx_desc_simeck_32_64 = {"simeck-32-64", "simeck", 4, 8, sizeof(simeck_ks16),
-                                               simeck_32_64_setup, {&simeck32_ref, &simeck32_twoway, NULL}};
+                                               simeck_32_64_setup, {&simeck32_ref, ARX_TW(&simeck32_twoway) NULL}};
 #endif
 SIMECK_DESC(48, 96, simeck_ks32)
 SIMECK_DESC_SIMD(64, 128, simeck_ks32)

@@ -59,7 +59,9 @@ static void simon16_setup(simon_ks16 *ks, const uint8_t *key, unsigned m, unsign
     simon_setup_words(k, key, 16, m, rounds, zj);
     for (unsigned i = 0; i < rounds; i++) ks->rk[i] = (uint16_t)k[i];
     ks->rounds = rounds;
+#ifndef ARX_NO_TWOWAY
     simon32_twoway_setup(ks);
+#endif
     arx_wipe(k, sizeof k);
 }
 
@@ -264,7 +266,7 @@ static void simon_128_256_setup(void *ks, const uint8_t *key) { simon64w_setup(k
 
 /* SIMON32: the reference, then the portable SWAR backend. */
 const arx_cipher_desc arx_desc_simon_32_64 = {"simon-32-64", "simon", 4, 8, sizeof(simon_ks16),
-                                              simon_32_64_setup, {&simon32_ref, &simon32_twoway, NULL}};
+                                              simon_32_64_setup, {&simon32_ref, ARX_TW(&simon32_twoway) NULL}};
 SIMON_DESC(48, 72, simon_ks32)
 SIMON_DESC(48, 96, simon_ks32)
 SIMON_DESC_SIMD(64, 96, simon_ks32)

@@ -398,13 +398,13 @@ static const arx_backend sparx128_ref_backend = {"ref", 0, 1, sparx128_ref_encry
  * widest last, or NEON's (the registry takes the last one the CPU runs). */
 #if ARX_X86_SIMD
 #define SPARX_BACKENDS(w)                                                                          \
-    {&sparx##w##_ref_backend, &sparx##w##_twoway_backend, &sparx##w##_sse2_backend,                \
+    {&sparx##w##_ref_backend, ARX_TW(&sparx##w##_twoway_backend) &sparx##w##_sse2_backend,                \
      &sparx##w##_avx2_backend, &sparx##w##_avx512_backend, NULL}
 #elif ARX_ARM_NEON
 #define SPARX_BACKENDS(w)                                                                          \
-    {&sparx##w##_ref_backend, &sparx##w##_twoway_backend, &sparx##w##_neon_backend, NULL}
+    {&sparx##w##_ref_backend, ARX_TW(&sparx##w##_twoway_backend) &sparx##w##_neon_backend, NULL}
 #else
-#define SPARX_BACKENDS(w) {&sparx##w##_ref_backend, &sparx##w##_twoway_backend, NULL}
+#define SPARX_BACKENDS(w) {&sparx##w##_ref_backend, ARX_TW(&sparx##w##_twoway_backend) NULL}
 #endif
 
 const arx_cipher_desc arx_desc_sparx_64_128 = {

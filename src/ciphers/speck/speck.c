@@ -249,7 +249,7 @@ static void speck_128_256_setup(void *ks, const uint8_t *key) { speck_w64_setup(
 
 /* SPECK32: the reference, then the portable SWAR backend. */
 const arx_cipher_desc arx_desc_speck_32_64 = {"speck-32-64", "speck", 4, 8, sizeof(speck_ks16),
-                                              speck_32_64_setup, {&speck32_ref, &speck32_twoway, NULL}};
+                                              speck_32_64_setup, {&speck32_ref, ARX_TW(&speck32_twoway) NULL}};
 SPECK_DESC(48, 72, speck_ks32)
 SPECK_DESC(48, 96, speck_ks32)
 SPECK_DESC_SIMD(64, 96, speck_ks32)

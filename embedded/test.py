@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""The embedded test suite: embedded/test.py TARGET HOST_ARXCRYPT [--quick] [--seed N]
+
+Everything goes through `embedded/run TARGET raw`, as a user's test would:
+  1. every official vector (tests/vectors/*.txt), encryption and decryption;
+  2. random differential against the host library (`arxcrypt raw`): every
+     cipher, every mode it has, random keys, IVs, AAD and lengths, both
+     directions, and a forged tag for GCM and CCM (exit 1 on both);
+  3. bad input (wrong key length, unknown cipher or mode, wrong IV length,
+     bad tag length, partial blocks): the chip's stderr and exit code must be
+     the host's.
+Ciphers whose key does not fit the firmware's RAM are reported, not skipped
+silently. Prints "N passed, M failed" and exits non-zero on any failure.
+"""
+import os
+import random
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RUN = os.path.join(ROOT, "embedded", "run")
+MODES = ["ecb", "cbc", "cfb", "ofb", "ctr", "gcm", "ccm", "cmac"]
+
+passed = failed = 0
+
+
+def check(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL:", what)
+
+
+def run(argv, data):
+    r = subprocess.run(argv, input=data, capture_output=True)
+    return r.returncode, r.stdout, r.stderr
+
+
+def vectors(target, quick):
+    recs = []
+    for fn in sorted(os.listdir(os.path.join(ROOT, "tests", "vectors"))):
+        if not fn.endswith(".txt"):
+            continue
+        rec = {}
+        for line in open(os.path.join(ROOT, "tests", "vectors", fn)).read().splitlines() + [""]:
+            line = line.split("#", 1)[0].strip()
+            if not line:
+                if rec:
+                    recs.append(rec)
+                rec = {}
+                continue
+            k, _, v = line.partition("=")
+            rec[k.strip()] = v.strip()
+    if quick:  # one record per cipher and mode
+        seen, keep = set(), []
+        for r in recs:
+            if (r["cipher"], r["mode"]) not in seen:
+                seen.add((r["cipher"], r["mode"]))
+                keep.append(r)
+        recs = keep
+    nofit = set()
+    for r in recs:
+        c, m = r["cipher"], r["mode"]
+        args = [RUN, target, "raw", "-c", c, "-m", m, "-k", r["key"]]
+        if m not in ("ecb", "cmac"):
+            args += ["--iv", r["iv"]]
+        if r.get("aad"):
+            args += ["--aad", r["aad"]]
+        if "tag" in r and r["tag"]:
+            args += ["--tag-len", str(len(r["tag"]) // 2)]
+        pt, ct, tag = bytes.fromhex(r.get("pt", "")), bytes.fromhex(r.get("ct", "")), bytes.fromhex(r.get("tag", ""))
+        rc, out, err = run(args, pt)
+        if b"does not fit" in err:
+            nofit.add(c)
+            continue
+        want = tag if m == "cmac" else ct + tag
+        check(rc == 0 and out == want, "vector %s %s key %s: rc %d %s" % (c, m, r["key"], rc, err.decode().strip()))
+        if m != "cmac":
+            rc, out, err = run(args + ["-d"], ct + tag)
+            check(rc == 0 and out == pt, "vector %s %s -d key %s: rc %d" % (c, m, r["key"], rc))
+    return nofit
+
+
+def host_ciphers(host):
+    out = subprocess.run([host, "list"], capture_output=True, text=True).stdout
+    res = []
+    for line in out.splitlines():
+        m = re.match(r"\s+([a-z0-9-]+)\s+block\s+(\d+)\s+key\s+(\d+)", line)
+        if m:
+            res.append((m.group(1), int(m.group(2)) // 8, int(m.group(3)) // 8))
+    return res
+
+
+def differential(target, host, rng, quick):
+    nofit = set()
+    ciphers = host_ciphers(host)
+    check(len(ciphers) == 36, "host lists %d ciphers, expected 36" % len(ciphers))
+    for name, bb, kb in ciphers:
+        for m in MODES:
+            if m in ("gcm", "ccm") and bb != 16:
+                continue
+            if m == "cmac" and bb not in (8, 16):
+                continue
+            for trial in range(1 if quick else 2):
+                key = rng.randbytes(kb)
+                n = rng.randrange(0, 5 * bb + 1)
+                if m in ("ecb", "cbc"):
+                    n -= n % bb
+                data = rng.randbytes(n)
+                args = ["-c", name, "-m", m, "-k", key.hex()]
+                if m in ("gcm", "ccm"):
+                    iv = rng.randbytes(rng.choice([12, 7, 13, 8]) if m == "ccm" else rng.choice([12, 1, 16, 20]))
+                    args += ["--iv", iv.hex(), "--aad", rng.randbytes(rng.randrange(0, 40)).hex(),
+                             "--tag-len", str(rng.choice([16, 8, 12] if m == "gcm" else [16, 8, 4]))]
+                elif m not in ("ecb", "cmac"):
+                    args += ["--iv", rng.randbytes(bb).hex()]
+                if m == "cbc" and trial:
+                    args += ["--pad"]
+                if m == "cmac":
+                    args += ["--tag-len", str(rng.randrange(4, bb + 1))]
+                h = run([host, "raw"] + args, data)
+                e = run([RUN, target, "raw"] + args, data)
+                if b"does not fit" in e[2]:
+                    nofit.add(name)
+                    break
+                check(h == e, "differential %s %s: host rc %d %r, %s rc %d %r" % (
+                    name, " ".join(args), h[0], h[2], target, e[0], e[2]))
+                if m == "cmac" or h[0]:
+                    continue
+                hd = run([host, "raw"] + args + ["-d"], h[1])
+                ed = run([RUN, target, "raw"] + args + ["-d"], h[1])
+                check(hd == ed and ed[0] == 0 and ed[1] == data, "differential -d %s %s" % (name, " ".join(args)))
+                if m in ("gcm", "ccm"):
+                    bad = bytearray(h[1])
+                    bad[rng.randrange(len(bad))] ^= 1 << rng.randrange(8)
+                    hd = run([host, "raw"] + args + ["-d"], bytes(bad))
+                    ed = run([RUN, target, "raw"] + args + ["-d"], bytes(bad))
+                    check(hd == ed and ed[0] == 1 and ed[1] == b"", "forged %s %s: host %r chip %r" % (name, m, hd, ed))
+    return nofit
+
+
+def bad_input(target, host):
+    k16 = "00" * 16
+    cases = [
+        ["-c", "lea-128", "-m", "ecb", "-k", "00" * 15],
+        ["-c", "lea-999", "-m", "ecb", "-k", k16],
+        ["-c", "lea-128", "-m", "xts", "-k", k16],
+        ["-c", "speck-64-128", "-m", "gcm", "-k", k16, "--iv", "00" * 12],
+        ["-c", "lea-128", "-m", "cbc", "-k", k16, "--iv", "00" * 15],
+        ["-c", "lea-128", "-m", "ctr", "-k", k16],
+        ["-c", "lea-128", "-m", "gcm", "-k", k16, "--iv", "00" * 12, "--tag-len", "3"],
+        ["-c", "lea-128", "-m", "ccm", "-k", k16, "--iv", "00" * 6],
+        ["-c", "lea-128", "-m", "ecb", "-k", "zz" * 16],
+        ["-c", "lea-128", "-m", "ecb", "-k", k16, "--aad", "00"],
+        ["-c", "lea-128", "-m", "ecb", "-k", k16, "--backend", "avx9"],
+        ["-c", "hight", "-m", "cmac", "-k", k16, "-d"],
+        ["-c", "hight", "-m", "ecb", "-k", k16],
+        ["-m", "ecb", "-k", k16],
+        ["-c", "lea-128", "-m", "gcm", "-k", k16, "--iv", "00" * 12, "-d"],
+    ]
+    for args in cases:
+        data = b"\x01" * 13
+        h = run([host, "raw"] + args, data)
+        e = run([RUN, target, "raw"] + args, data)
+        check(h == e and h[0] != 0, "bad input %s: host %r, %s %r" % (" ".join(args), h, target, e))
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.stderr.write(__doc__)
+        return 2
+    target, host = sys.argv[1], sys.argv[2]
+    quick = "--quick" in sys.argv
+    seed = 20261125
+    if "--seed" in sys.argv:
+        seed = int(sys.argv[sys.argv.index("--seed") + 1])
+    rng = random.Random(seed)
+    nofit = vectors(target, quick)
+    nofit |= differential(target, host, rng, quick)
+    bad_input(target, host)
+    if nofit:
+        print("%s: key does not fit the firmware's RAM: %s" % (target, " ".join(sorted(nofit))))
+    print("%s (seed %d): %d passed, %d failed" % (target, seed, passed, failed))
+    return 1 if failed or not passed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
