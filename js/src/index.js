@@ -95,8 +95,9 @@ const EMPTY = new Uint8Array(0);
 /** First-fit allocator over the module's linear memory above __heap_base;
  * blocks are 16-byte aligned (ARX_STORAGE_ALIGN), free neighbours merge. */
 class Heap {
-  constructor(memory, base) {
+  constructor(memory, base, onGrow) {
     this.memory = memory;
+    this.onGrow = onGrow;
     const start = (base + 15) & ~15;
     this.free = [{ addr: start, size: memory.buffer.byteLength - start }];
     this.used = new Map();
@@ -128,6 +129,7 @@ class Heap {
     } catch {
       throw withCode(new RangeError(`arxcrypt: WebAssembly memory cannot grow by ${pages * 64} KiB`), 'ARX_ERR_NOMEM');
     }
+    this.onGrow();
     this.release(old, pages * 65536, true);
   }
 
@@ -162,7 +164,7 @@ class Instance {
     this.x = instance.exports;
     this.memory = this.x.memory;
     if (this.x.__heap_base.value < STACK_BYTES) throw new Error('arxcrypt: module layout: the stack is not below __heap_base');
-    this.heap = new Heap(this.memory, this.x.__heap_base.value);
+    this.heap = new Heap(this.memory, this.x.__heap_base.value, () => this.refresh());
     this.view = new Uint8Array(this.memory.buffer);
     this.scratch = 0;
     this.scratchSize = 0;
@@ -191,9 +193,19 @@ class Instance {
     this.features = this.cstr(this.x.arx_cpu_features_string());
   }
 
+  // The memory grows only through Heap.grow (the library never grows it),
+  // which calls refresh(): no WebAssembly.Memory.buffer getter per call.
   u8() {
-    if (this.view.buffer !== this.memory.buffer) this.view = new Uint8Array(this.memory.buffer);
     return this.view;
+  }
+
+  word(p) {
+    const m = this.view;
+    return (m[p] | (m[p + 1] << 8) | (m[p + 2] << 16) | (m[p + 3] << 24)) >>> 0;
+  }
+
+  refresh() {
+    this.view = new Uint8Array(this.memory.buffer);
   }
 
   cstr(p) {
@@ -383,7 +395,7 @@ export class Key {
       I.heap.release(mem);
       throw I.fail(rc, 'Key', backend ? `backend '${backend}' for ${cipher}` : cipher);
     }
-    const ptr = new Uint32Array(I.memory.buffer, I.cell, 1)[0];
+    const ptr = I.word(I.cell);
     this.#held = { inst: I, ptr, mem };
     this.cipher = cipher;
     this.blockBytes = c.info.blockBytes;
@@ -534,7 +546,7 @@ export function cbcDecryptPad(key, iv, data, out) {
   I.put(s, iv);
   I.put(s + B, data);
   const rc = I.x.arx_cbc_decrypt_pad(h.ptr, s, B, s + B, data.length, I.cell, s + B, data.length);
-  const n = new Uint32Array(I.memory.buffer, I.cell, 1)[0];
+  const n = I.word(I.cell);
   if (rc !== 0) {
     I.wipe(s, B + data.length);
     throw I.fail(rc, fn, key.cipher);
@@ -745,7 +757,7 @@ export class Ctr extends Context {
       I.heap.release(mem);
       throw I.fail(rc, fn, key.cipher);
     }
-    const ptr = new Uint32Array(I.memory.buffer, I.cell, 1)[0];
+    const ptr = I.word(I.cell);
     super(key, { inst: I, ptr, mem, free: (p) => I.x.arx_ctr_free(p) });
   }
 
@@ -775,7 +787,7 @@ export class Gcm extends Context {
       I.heap.release(mem);
       throw I.fail(rc, fn, `${key.cipher}, ${nonce.length}-byte nonce`);
     }
-    const ptr = new Uint32Array(I.memory.buffer, I.cell, 1)[0];
+    const ptr = I.word(I.cell);
     super(key, { inst: I, ptr, mem, free: (p) => I.x.arx_gcm_free(p) });
   }
 
