@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all build test bench sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca cuda freestanding
+.PHONY: all build test bench sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca cuda freestanding js js-bench
 
 all: build
 
@@ -69,6 +69,22 @@ freestanding:
 	cmake --build build-free -j $(JOBS)
 	ctest --test-dir build-free --output-on-failure -j $(JOBS)
 
+# The npm package (js/): the native CLI (the differential tests' oracle),
+# npm ci, both WebAssembly modules (build-wasm-simd, build-wasm-scalar via
+# cmake/toolchain-wasm32.cmake) and npm test: Node, headless Chromium and
+# the packaging test, both builds. JS_QUICK=1: smoke-sized random cases (CI).
+# Needs clang-14, lld-14, node/npm and chromium (.ci/run installs them).
+JS_QUICK ?=
+js:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+	cmake --build $(BUILD) -j $(JOBS) --target arxcrypt-cli
+	cd js && npm ci --no-audit --no-fund && JOBS=$(JOBS) npm run build
+	cd js && ARXCRYPT_CLI=$(abspath $(BUILD))/arxcrypt ARX_REQUIRE_BROWSER=1 ARX_JS_QUICK=$(JS_QUICK) npm test
+
+# The JS benchmark (Node and headless Chromium; docs/PERFORMANCE.md).
+js-bench:
+	cd js && npm run bench
+
 # Predicted cycles per byte of the NEON kernels on Cortex-A53 and Cortex-A72
 # (llvm-mca-14 over clang-14 assembly; no ARM hardware needed).
 mca:
@@ -81,7 +97,7 @@ cuda:
 	JOBS=$(JOBS) cuda/build.sh
 
 clean:
-	rm -rf build-cuda/build build build-free build-asan build-msan build-tsan build-ct build-ct-msan build-fuzz build-mca $(addprefix build-,$(CROSS_ARCHES))
+	rm -rf build-cuda/build build build-free build-wasm-simd build-wasm-scalar build-asan build-msan build-tsan build-ct build-ct-msan build-fuzz build-mca $(addprefix build-,$(CROSS_ARCHES))
 
 # libFuzzer harnesses (fuzz/): clang-14 build in build-fuzz, each harness run
 # FUZZ_SECONDS seconds; fuzz-smoke is the short run for CI (20 s each).
