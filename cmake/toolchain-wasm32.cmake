@@ -18,7 +18,3 @@ if(ARX_WASM_NM)
 endif()
 # No C library to link a test program against.
 set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
-# bulk-memory: memcpy/memset/memmove (src/wasm/libc.c) are memory.copy and
-# memory.fill, in both builds (every engine with SIMD128 has bulk memory;
-# the scalar build's floor is Chrome 75, Firefox 79, Safari 15).
-set(CMAKE_C_FLAGS_INIT "-mbulk-memory")

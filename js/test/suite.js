@@ -497,6 +497,20 @@ function apiCase(A, inst) {
     A.ctrXor(key, iv, inPlace, inPlace);
     assertBytes(inPlace, want, 'in place');
     checks += 4;
+    // long inputs (the chunked paths of ctrXor and gcmEncrypt) against the streaming contexts
+    for (const n of [65536, 65537, 200000]) {
+      const m = R.bytes(n), v = R.bytes(16), nonce = R.bytes(12), aad = R.bytes(70000);
+      const c = A.ctrInit(key, v);
+      assertBytes(A.ctrXor(key, v, m), new Uint8Array([...c.update(m.subarray(0, 1000)), ...c.update(m.subarray(1000))]), `ctrXor ${n} B`);
+      c.dispose();
+      const g = A.gcmInit(key, nonce);
+      g.aad(aad);
+      const sealed = A.gcmEncrypt(key, nonce, m, { aad });
+      assertBytes(sealed, new Uint8Array([...g.encryptUpdate(m), ...g.encryptFinal()]), `gcmEncrypt ${n} B`);
+      g.dispose();
+      assertBytes(A.gcmDecrypt(key, nonce, sealed, { aad }), m, `gcmDecrypt ${n} B`);
+      checks += 3;
+    }
     // PKCS#7
     for (let n = 0; n <= 33; n++) {
       const m = R.bytes(n);
