@@ -10,5 +10,7 @@ for t in clang-14 wasm-ld-14 node npm; do
   command -v "$t" >/dev/null 2>&1 || { echo "js: skipped: $t not found (apt-get install clang-14 lld-14 nodejs npm; then make js)"; exit 77; }
 done
 [ -d node_modules/playwright-core ] || { echo "js: skipped: js/node_modules missing (make js installs it)"; exit 77; }
-JOBS=${JOBS:-2} npm run --silent build >build.log 2>&1 || { cat build.log; exit 1; }
+log=${TMPDIR:-/tmp}/arxcrypt-js-build.$$.log
+JOBS=${JOBS:-2} npm run --silent build >"$log" 2>&1 || { cat "$log"; rm -f "$log"; exit 1; }
+rm -f "$log"
 ARXCRYPT_CLI=$cli ARX_JS_QUICK=1 npm test

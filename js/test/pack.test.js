@@ -23,7 +23,7 @@ test('npm pack, install into a scratch project, import in Node and Chromium', as
   const out = execFileSync(npm, ['pack', '--json', '--pack-destination', dir], { cwd: js, encoding: 'utf8' });
   const info = JSON.parse(out)[0];
   const files = info.files.map((f) => f.path).sort();
-  assert.deepEqual(files, ['package.json', 'src/index.d.ts', 'src/index.js', 'src/wasm-scalar.js', 'src/wasm-simd.js']);
+  assert.deepEqual(files, ['README.md', 'package.json', 'src/index.d.ts', 'src/index.js', 'src/wasm-scalar.js', 'src/wasm-simd.js']);
   const pkg = JSON.parse(readFileSync(join(js, 'package.json'), 'utf8'));
   assert.equal(Object.keys(pkg.exports['.'])[0], 'types', 'exports: types first');
   assert.equal(pkg.type, 'module');
