@@ -7,7 +7,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 PREFIX ?= /usr/local
 
-.PHONY: all build test bench install sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca cuda freestanding provider embedded embedded32 embedded32-bench python
+.PHONY: all build test bench install sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca cuda freestanding provider embedded embedded32 embedded32-bench python js js-bench
 
 all: build
 
@@ -138,6 +138,22 @@ embedded32:
 embedded32-bench:
 	for t in $(EMBEDDED32_TARGETS); do embedded/run-qemu $$t bench $(BENCH_CIPHERS); done
 
+# The npm package (js/): the native CLI (the differential tests' oracle),
+# npm ci, both WebAssembly modules (build-wasm-simd, build-wasm-scalar via
+# cmake/toolchain-wasm32.cmake) and npm test: Node, headless Chromium and
+# the packaging test, both builds. JS_QUICK=1: smoke-sized random cases (CI).
+# Needs clang-14, lld-14, node/npm and chromium (.ci/run installs them).
+JS_QUICK ?=
+js:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+	cmake --build $(BUILD) -j $(JOBS) --target arxcrypt-cli
+	cd js && npm ci --no-audit --no-fund && JOBS=$(JOBS) npm run build
+	cd js && ARXCRYPT_CLI=$(abspath $(BUILD))/arxcrypt ARX_REQUIRE_BROWSER=1 ARX_JS_QUICK=$(JS_QUICK) npm test
+
+# The JS benchmark (Node and headless Chromium; docs/PERFORMANCE.md).
+js-bench:
+	cd js && npm run bench
+
 # Predicted cycles per byte of the NEON kernels on Cortex-A53 and Cortex-A72
 # (llvm-mca-14 over clang-14 assembly; no ARM hardware needed).
 mca:
@@ -158,7 +174,7 @@ python: build
 	JOBS=$(JOBS) OUT=build-python python/check.sh $(BUILD)/arxcrypt
 
 clean:
-	rm -rf build-cuda/build build-python python/build build build-free build-asan build-msan build-tsan build-ct build-ct-msan build-fuzz build-mca $(addprefix build-,$(CROSS_ARCHES)) build-cortex-m3 build-cortex-m4 build-rv32i
+	rm -rf build-cuda/build build-python python/build build build-free build-wasm-simd build-wasm-scalar build-asan build-msan build-tsan build-ct build-ct-msan build-fuzz build-mca $(addprefix build-,$(CROSS_ARCHES)) build-cortex-m3 build-cortex-m4 build-rv32i
 
 # libFuzzer harnesses (fuzz/): clang-14 build in build-fuzz, each harness run
 # FUZZ_SECONDS seconds; fuzz-smoke is the short run for CI (20 s each).

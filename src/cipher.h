@@ -39,6 +39,7 @@ enum {
     ARX_CPU_VAES = 1u << 11,
     ARX_CPU_NEON = 1u << 12,
     ARX_CPU_PMULL = 1u << 13,
+    ARX_CPU_WASM_SIMD128 = 1u << 14,
 };
 
 uint32_t arx_cpu_features(void); /* cached after the first call */
@@ -86,6 +87,19 @@ uint32_t arx_cpu_features(void); /* cached after the first call */
 #define ARX_TW(b) b,
 #endif
 
+/* 1 when the WebAssembly SIMD128 files (<family>_wasm.c, compiled with
+ * -msimd128) are part of a wasm32 build; CMake defines ARX_NO_WASM_SIMD for
+ * the scalar module. Their backends require ARX_CPU_WASM_SIMD128, which
+ * src/cpu.c sets at compile time in that build: a module holding SIMD128
+ * code only instantiates where the engine validated it (js/ checks with
+ * WebAssembly.validate before it loads that module). */
+#if defined(__wasm__) && !defined(ARX_NO_WASM_SIMD)
+#define ARX_WASM_SIMD 1
+#else
+#define ARX_WASM_SIMD 0
+#endif
+#define ARX_REQ_WASM ARX_CPU_WASM_SIMD128
+
 typedef void (*arx_block_fn)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 
 /*
@@ -112,7 +126,7 @@ typedef size_t (*arx_gcm_fn)(const void *ks, struct arx_ghash *g, uint8_t ctr[16
                              const uint8_t *in, size_t nblocks, int decrypt);
 
 typedef struct arx_backend {
-    const char *name;  /* "ref", "sse2", "avx2", "avx512", "neon" */
+    const char *name;  /* "ref", "sse2", "avx2", "avx512", "neon", "wasm" */
     uint32_t requires; /* ARX_CPU_* bits that must all be present; 0 for ref */
     unsigned lanes;    /* blocks per kernel iteration (1 for ref) */
     arx_block_fn encrypt;

@@ -7,9 +7,16 @@
 #include "cipher.h"
 #include "arxcrypt.h"
 
-#ifdef ARX_FREESTANDING
-/* No CPU detection in firmware builds: they carry the portable and two-way
- * backends only, which need no feature. */
+#if defined(ARX_FREESTANDING) && ARX_WASM_SIMD
+/* The WebAssembly SIMD module: SIMD128 is a property of the module, not of
+ * the machine. An engine without it rejects the whole module at compile
+ * time, so code that runs here has it (js/ loads this module only after
+ * WebAssembly.validate accepted a SIMD128 probe). */
+uint32_t arx_cpu_features(void) { return ARX_CPU_WASM_SIMD128; }
+const char *arx_cpu_features_string(void) { return "simd128"; }
+#elif defined(ARX_FREESTANDING)
+/* No CPU detection in firmware builds (and the scalar WebAssembly module):
+ * they carry the portable and two-way backends only, which need no feature. */
 uint32_t arx_cpu_features(void) { return 0; }
 const char *arx_cpu_features_string(void) { return "(none)"; }
 #else

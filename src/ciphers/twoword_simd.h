@@ -195,6 +195,86 @@ ARX_INLINE void tw_join64(V x, V y, V *a, V *b) {
     *b = NEON_ZIPHI64(y, x);
 }
 
+#elif defined(TW_WASM)
+/*
+ * WebAssembly SIMD128 (wasm32 with -msimd128): an ISA file defines TW_WASM
+ * and TW_VBITS 128. The layouts are NEON's (lane m of a sliced word holds
+ * block m), with i16x8/i32x4/i64x2 shuffles for the unzips and zips;
+ * rotations are shl, shr_u and or, byte multiples one i8x16.shuffle
+ * (../wasm.h). Tails go to the reference block by block.
+ */
+#if TW_VBITS != 128
+#error "twoword_simd.h: WebAssembly SIMD vectors are 128 bits"
+#endif
+#include "wasm.h"
+typedef v128_t V;
+#define TW_ISA wasm
+#define TW_ISA_NAME "wasm"
+#define TW_ISA_REQUIRES ARX_REQ_WASM
+#define TW_LINKAGE static /* reached through the backend table only */
+#define TW_LOAD(p) wasm_v128_load(p)
+#define TW_STORE(p, v) wasm_v128_store((p), (v))
+#define TW_XOR wasm_v128_xor
+#define TW_AND wasm_v128_and
+#define TW_OR wasm_v128_or
+#define TW_SET1_16(x) wasm_u16x8_splat((uint16_t)(x))
+#define TW_SET1_32(x) wasm_u32x4_splat((uint32_t)(x))
+#define TW_SET1_64(x) wasm_u64x2_splat((uint64_t)(x))
+#define TW_ADD_16 wasm_i16x8_add
+#define TW_ADD_32 wasm_i32x4_add
+#define TW_ADD_64 wasm_i64x2_add
+#define TW_SUB_16 wasm_i16x8_sub
+#define TW_SUB_32 wasm_i32x4_sub
+#define TW_SUB_64 wasm_i64x2_sub
+#define TW_CTR_OFFSETS_16 wasm_u16x8_make(0, 1, 2, 3, 4, 5, 6, 7)
+#define TW_CTR_OFFSETS_32 wasm_u32x4_make(0, 1, 2, 3)
+#define TW_CTR_OFFSETS_64 wasm_u64x2_make(0, 1)
+#define TW_ROL(w, v, r) TW_CAT(WASM_ROL, w)(v, r)
+#define TW_ROR(w, v, r) TW_CAT(WASM_ROL, w)(v, (w) - (r))
+/* A left shift by 1 as an add: more execution ports take it on x86. */
+#define TW_SHR_16 wasm_u16x8_shr
+#define TW_SHR_32 wasm_u32x4_shr
+#define TW_SHR_64 wasm_u64x2_shr
+#define TW_ROL1(w, v) wasm_v128_or(TW_ADD(w, v, v), TW_CAT(TW_SHR_, w)(v, (w) - 1))
+#define TW_ROTL8(w, v) TW_ROL(w, v, 8)
+#define TW_ROTR8(w, v) TW_ROL(w, v, (w) - 8)
+ARX_INLINE V tw_bswap16(V v) {
+    return WASM_BSWAP16(v);
+}
+ARX_INLINE V tw_bswap32(V v) {
+    return WASM_BSWAP32(v);
+}
+ARX_INLINE V tw_bswap64(V v) {
+    return WASM_BSWAP64(v);
+}
+/* Layouts: a holds blocks 0..BPP/2-1, b the rest, each block y then x. The
+ * even words of a, b are y, the odd ones x, lane m holding block m; a zip of
+ * y and x restores the blocks. */
+ARX_INLINE void tw_split16(V a, V b, V *x, V *y) {
+    *y = wasm_i16x8_shuffle(a, b, 0, 2, 4, 6, 8, 10, 12, 14);
+    *x = wasm_i16x8_shuffle(a, b, 1, 3, 5, 7, 9, 11, 13, 15);
+}
+ARX_INLINE void tw_split32(V a, V b, V *x, V *y) {
+    *y = wasm_i32x4_shuffle(a, b, 0, 2, 4, 6);
+    *x = wasm_i32x4_shuffle(a, b, 1, 3, 5, 7);
+}
+ARX_INLINE void tw_split64(V a, V b, V *x, V *y) {
+    *y = WASM_ZIPLO64(a, b);
+    *x = WASM_ZIPHI64(a, b);
+}
+ARX_INLINE void tw_join16(V x, V y, V *a, V *b) {
+    *a = WASM_ZIPLO16(y, x);
+    *b = WASM_ZIPHI16(y, x);
+}
+ARX_INLINE void tw_join32(V x, V y, V *a, V *b) {
+    *a = WASM_ZIPLO32(y, x);
+    *b = WASM_ZIPHI32(y, x);
+}
+ARX_INLINE void tw_join64(V x, V y, V *a, V *b) {
+    *a = WASM_ZIPLO64(y, x);
+    *b = WASM_ZIPHI64(y, x);
+}
+
 #elif TW_VBITS == 128
 typedef __m128i V;
 typedef __m128 TW_VPS;
@@ -360,7 +440,7 @@ typedef __m512 TW_VPS;
 #define TW_CTR_OFFSETS(w) TW_CAT(TW_CTR_OFFSETS_, w)
 #define TW_BSWAP(w, v) TW_CAT(tw_bswap, w)(v)
 
-#if !defined(TW_NEON) /* x86 from here to the end of the vocabulary */
+#if !defined(TW_NEON) && !defined(TW_WASM) /* x86 from here to the end of the vocabulary */
 #if TW_VBITS < 512
 /* SSE2 and AVX2 have no rotates: two shifts and an OR; a left shift by 1 is
  * an add, which more pipes take. */
@@ -434,7 +514,7 @@ ARX_INLINE void tw_join64(V x, V y, V *a, V *b) {
     *a = TW_UNPACKLO64(y, x);
     *b = TW_UNPACKHI64(y, x);
 }
-#endif /* !TW_NEON */
+#endif /* !TW_NEON && !TW_WASM */
 
 #endif /* ARX_TWOWORD_SIMD_H */
 
@@ -494,7 +574,7 @@ _Static_assert(TW_PAIRS == 4 || TW_PAIRS == 8, "TW_PAIRS: 4 or 8");
  * itself at -O3 (Release); on NEON the kernels say so, for other optimisation
  * levels and for clang (which at -O2 kept SPECK64's 8-pair join in a loop
  * through the stack). */
-#if defined(TW_NEON) && defined(__clang__)
+#if (defined(TW_NEON) || defined(TW_WASM)) && defined(__clang__)
 #define TW_PAIR_LOOP _Pragma("clang loop unroll(full)")
 #elif defined(TW_NEON)
 #define TW_PAIR_LOOP _Pragma("GCC unroll 8")

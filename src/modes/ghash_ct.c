@@ -22,6 +22,30 @@
 #include "../internal.h"
 
 /*
+ * Two ways to a 64 x 64 -> 128 carry-less product, by the width of the
+ * target's integer multiply.
+ *
+ * ARX_GHASH_MUL64 (64-bit targets, and wasm32, whose i64.mul is one
+ * instruction): bmul64 below gives the low 64 bits of the product from 16
+ * 64-bit multiplies of every-fourth-bit masks. A position of the low half
+ * collects at most 16 one-bit products, and only positions 60..63 reach 16,
+ * whose carry lands above bit 63: the kept residues stay exact (the
+ * observation behind BearSSL's ghash_ctmul64, written anew here). The high
+ * half is the low half of the bit-reversed operands' product, reversed:
+ * coefficient 63 + j of a*b is bit j of rev64(bmul64(rev64 a, rev64 b)), so
+ * shifting that right by one gives coefficients 64.. 127. 32 multiplies per
+ * 64 x 64 product, against 48 for Karatsuba over clmul32.
+ *
+ * Otherwise (32-bit targets, where a 64 x 64 multiply is several
+ * instructions): clmul32 with 32 x 32 -> 64 multiplies, Karatsuba above it.
+ */
+#if UINTPTR_MAX > 0xffffffffu || defined(__wasm__)
+#define ARX_GHASH_MUL64 1
+#else
+#define ARX_GHASH_MUL64 0
+#endif
+
+/*
  * Cores whose multiplier is missing or not constant time get a multiply with
  * no integer multiplication at all: RV32I has no M extension (libgcc's
  * __mulsi3 loop stops at the multiplier's highest set bit), and the
@@ -36,7 +60,21 @@
 #define ARX_GHASH_SHIFT_ADD 0
 #endif
 
-#if !ARX_GHASH_SHIFT_ADD
+#if ARX_GHASH_SHIFT_ADD
+/* no integer multiply: see gf128_mul_by */
+#elif ARX_GHASH_MUL64
+static uint64_t bmul64(uint64_t x, uint64_t y) {
+    const uint64_t m0 = 0x1111111111111111u, m1 = 0x2222222222222222u;
+    const uint64_t m2 = 0x4444444444444444u, m3 = 0x8888888888888888u;
+    uint64_t x0 = x & m0, x1 = x & m1, x2 = x & m2, x3 = x & m3;
+    uint64_t y0 = y & m0, y1 = y & m1, y2 = y & m2, y3 = y & m3;
+    uint64_t z0 = (x0 * y0) ^ (x1 * y3) ^ (x2 * y2) ^ (x3 * y1);
+    uint64_t z1 = (x0 * y1) ^ (x1 * y0) ^ (x2 * y3) ^ (x3 * y2);
+    uint64_t z2 = (x0 * y2) ^ (x1 * y1) ^ (x2 * y0) ^ (x3 * y3);
+    uint64_t z3 = (x0 * y3) ^ (x1 * y2) ^ (x2 * y1) ^ (x3 * y0);
+    return (z0 & m0) | (z1 & m1) | (z2 & m2) | (z3 & m3);
+}
+#else
 static uint64_t clmul32(uint32_t x, uint32_t y) {
     const uint32_t m0 = 0x11111111u, m1 = 0x22222222u, m2 = 0x44444444u, m3 = 0x88888888u;
     uint64_t x0 = x & m0, x1 = x & m1, x2 = x & m2, x3 = x & m3;
@@ -58,21 +96,52 @@ static void clmul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo) {
     *lo = l ^ (m << 32);
     *hi = h ^ (m >> 32);
 }
+
 #endif
 
+static uint64_t rev64(uint64_t x) {
+    x = ((x & 0x5555555555555555u) << 1) | ((x >> 1) & 0x5555555555555555u);
+    x = ((x & 0x3333333333333333u) << 2) | ((x >> 2) & 0x3333333333333333u);
+    x = ((x & 0x0f0f0f0f0f0f0f0fu) << 4) | ((x >> 4) & 0x0f0f0f0f0f0f0f0fu);
+    x = ((x & 0x00ff00ff00ff00ffu) << 8) | ((x >> 8) & 0x00ff00ff00ff00ffu);
+    x = ((x & 0x0000ffff0000ffffu) << 16) | ((x >> 16) & 0x0000ffff0000ffffu);
+    return (x << 32) | (x >> 32);
+}
+
+/* A multiplier: h, and (ARX_GHASH_MUL64) what the products need of it,
+ * computed once per run of blocks. */
+typedef struct {
+    uint64_t h0, h1, h2; /* h2 = h0 ^ h1, Karatsuba's middle operand */
+#if ARX_GHASH_MUL64
+    uint64_t r0, r1, r2; /* their bit reversals */
+#endif
+} gf128_mulby;
+
+static void gf128_prep(gf128_mulby *m, const uint64_t h[2]) {
+    m->h0 = h[0];
+    m->h1 = h[1];
+    m->h2 = h[0] ^ h[1];
+#if ARX_GHASH_MUL64
+    m->r0 = rev64(m->h0);
+    m->r1 = rev64(m->h1);
+    m->r2 = rev64(m->h2);
+#endif
+}
+
+/* y = y * h mod x^128 + x^7 + x^2 + x + 1. */
 #if ARX_GHASH_SHIFT_ADD
-static void gf128_mul(uint64_t y[2], const uint64_t h[2]) {
+static void gf128_mul_by(uint64_t y[2], const gf128_mulby *m) {
     uint32_t yw[4] = {(uint32_t)y[0], (uint32_t)(y[0] >> 32), (uint32_t)y[1], (uint32_t)(y[1] >> 32)};
-    uint32_t v[4] = {(uint32_t)h[0], (uint32_t)(h[0] >> 32), (uint32_t)h[1], (uint32_t)(h[1] >> 32)};
+    uint32_t v[4] = {(uint32_t)m->h0, (uint32_t)(m->h0 >> 32), (uint32_t)m->h1, (uint32_t)(m->h1 >> 32)};
     uint32_t z[4] = {0, 0, 0, 0};
     for (unsigned w = 0; w < 4; w++) {
         uint32_t bits = yw[w];
         for (unsigned b = 0; b < 32; b++, bits >>= 1) {
-            uint32_t m = 0u - (bits & 1u);
-            z[0] ^= v[0] & m;
-            z[1] ^= v[1] & m;
-            z[2] ^= v[2] & m;
-            z[3] ^= v[3] & m;
+            uint32_t mask = 0u - (bits & 1u);
+            z[0] ^= v[0] & mask;
+            z[1] ^= v[1] & mask;
+            z[2] ^= v[2] & mask;
+            z[3] ^= v[3] & mask;
             uint32_t top = 0u - (v[3] >> 31); /* x^127 shifted out to x^128 = x^7 + x^2 + x + 1 */
             v[3] = v[3] << 1 | v[2] >> 31;
             v[2] = v[2] << 1 | v[1] >> 31;
@@ -87,12 +156,22 @@ static void gf128_mul(uint64_t y[2], const uint64_t h[2]) {
     arx_wipe(z, sizeof z);
 }
 #else
-/* y = y * h mod x^128 + x^7 + x^2 + x + 1. */
-static void gf128_mul(uint64_t y[2], const uint64_t h[2]) {
+static void gf128_mul_by(uint64_t y[2], const gf128_mulby *m) {
     uint64_t p0, p1, p2, p3, m0, m1;
-    clmul64(y[0], h[0], &p1, &p0);
-    clmul64(y[1], h[1], &p3, &p2);
-    clmul64(y[0] ^ y[1], h[0] ^ h[1], &m1, &m0);
+#if ARX_GHASH_MUL64
+    const uint64_t a0 = y[0], a1 = y[1], a2 = a0 ^ a1;
+    const uint64_t b0 = rev64(a0), b1 = rev64(a1), b2 = b0 ^ b1;
+    p0 = bmul64(a0, m->h0);
+    p1 = rev64(bmul64(b0, m->r0)) >> 1;
+    p2 = bmul64(a1, m->h1);
+    p3 = rev64(bmul64(b1, m->r1)) >> 1;
+    m0 = bmul64(a2, m->h2);
+    m1 = rev64(bmul64(b2, m->r2)) >> 1;
+#else
+    clmul64(y[0], m->h0, &p1, &p0);
+    clmul64(y[1], m->h1, &p3, &p2);
+    clmul64(y[0] ^ y[1], m->h2, &m1, &m0);
+#endif
     m0 ^= p0 ^ p2;
     m1 ^= p1 ^ p3;
     p1 ^= m0;
@@ -107,13 +186,12 @@ static void gf128_mul(uint64_t y[2], const uint64_t h[2]) {
 }
 #endif
 
-static uint64_t rev64(uint64_t x) {
-    x = ((x & 0x5555555555555555u) << 1) | ((x >> 1) & 0x5555555555555555u);
-    x = ((x & 0x3333333333333333u) << 2) | ((x >> 2) & 0x3333333333333333u);
-    x = ((x & 0x0f0f0f0f0f0f0f0fu) << 4) | ((x >> 4) & 0x0f0f0f0f0f0f0f0fu);
-    x = ((x & 0x00ff00ff00ff00ffu) << 8) | ((x >> 8) & 0x00ff00ff00ff00ffu);
-    x = ((x & 0x0000ffff0000ffffu) << 16) | ((x >> 16) & 0x0000ffff0000ffffu);
-    return (x << 32) | (x >> 32);
+
+static void gf128_mul(uint64_t y[2], const uint64_t h[2]) {
+    gf128_mulby m;
+    gf128_prep(&m, h);
+    gf128_mul_by(y, &m);
+    arx_wipe(&m, sizeof m);
 }
 
 void arx_ghash_ct_key(arx_ghash_key *gk, const uint8_t h[16]) {
@@ -122,11 +200,14 @@ void arx_ghash_ct_key(arx_ghash_key *gk, const uint8_t h[16]) {
 }
 
 void arx_ghash_ct_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks) {
+    gf128_mulby m;
+    gf128_prep(&m, g->key->h);
     for (size_t i = 0; i < nblocks; i++, data += 16) {
         g->y[0] ^= rev64(arx_load64_be(data));
         g->y[1] ^= rev64(arx_load64_be(data + 8));
-        gf128_mul(g->y, g->key->h);
+        gf128_mul_by(g->y, &m);
     }
+    arx_wipe(&m, sizeof m);
 }
 
 void arx_ghash_ct_out(const arx_ghash *g, uint8_t out[16]) {

@@ -205,7 +205,12 @@ static const arx_backend cham128_ref_backend = {"ref", 0, 1, cham128_ref_encrypt
 #define CHAM_ARM64
 #define CHAM_ARM128
 #endif
-#define CHAM_BACKENDS(w) {&cham##w##_ref_backend, CHAM_TWOWAY_##w CHAM_X86(w) CHAM_ARM##w NULL}
+#if ARX_WASM_SIMD
+#define CHAM_WASM(w) &cham##w##_wasm_backend,
+#else
+#define CHAM_WASM(w)
+#endif
+#define CHAM_BACKENDS(w) {&cham##w##_ref_backend, CHAM_TWOWAY_##w CHAM_X86(w) CHAM_ARM##w CHAM_WASM(w) NULL}
 
 #define CHAM_DESC(id, str, bb, kb, kstype, setupfn, w)                                             \
     const arx_cipher_desc arx_desc_##id = {str, "cham", bb, kb, sizeof(kstype), setupfn, CHAM_BACKENDS(w)}

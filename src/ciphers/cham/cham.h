@@ -87,6 +87,9 @@ CHAM_DECLARE_ISA(neon)
 /* CHAM-64 with NEON and general-register lanes in one instruction stream. */
 extern const arx_backend cham64_neon_arm_backend;
 #endif
+#if ARX_WASM_SIMD
+CHAM_DECLARE_ISA(wasm)
+#endif
 
 #endif /* ARX_CHAM_H */
 

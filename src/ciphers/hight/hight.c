@@ -158,6 +158,10 @@ static const arx_backend hight_avx512_backend = {"avx512", ARX_REQ_AVX512 | ARX_
 static const arx_backend hight_neon_backend = {"neon", ARX_REQ_NEON, 16,
                                                hight_neon_encrypt, hight_neon_decrypt, hight_neon_ctr};
 #define HIGHT_BACKENDS &hight_ref_backend, &hight_neon_backend, NULL
+#elif ARX_WASM_SIMD
+static const arx_backend hight_wasm_backend = {"wasm", ARX_REQ_WASM, 16,
+                                               hight_wasm_encrypt, hight_wasm_decrypt, hight_wasm_ctr};
+#define HIGHT_BACKENDS &hight_ref_backend, &hight_wasm_backend, NULL
 #else
 #define HIGHT_BACKENDS &hight_ref_backend, NULL
 #endif

@@ -54,6 +54,10 @@ void hight_avx512_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t 
 void hight_neon_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void hight_neon_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void hight_neon_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
+/* WebAssembly SIMD128 (hight_wasm.c, defined only when ARX_WASM_SIMD). */
+void hight_wasm_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+void hight_wasm_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+void hight_wasm_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
 
 #endif /* ARX_HIGHT_H */
 

@@ -205,6 +205,8 @@ static const arx_backend lea_rv32i_backend = {"rv32i", 0, 1, lea128_rv32i_encryp
 #define LEA_BACKENDS {&lea_ref_backend, &lea_sse2_backend, &lea_avx2_backend, &lea_avx512_backend, NULL}
 #elif ARX_ARM_NEON
 #define LEA_BACKENDS {&lea_ref_backend, &lea_neon_backend, NULL}
+#elif ARX_WASM_SIMD
+#define LEA_BACKENDS {&lea_ref_backend, &lea_wasm_backend, NULL}
 #else
 #define LEA_BACKENDS {&lea_ref_backend, NULL}
 #endif

@@ -65,4 +65,8 @@ size_t lea_avx512_gcm_xor(const void *ks, struct arx_ghash *g, uint8_t ctr[16], 
 extern const arx_backend lea_neon_backend;
 #endif
 
+#if ARX_WASM_SIMD
+extern const arx_backend lea_wasm_backend;
+#endif
+
 #endif

@@ -192,6 +192,11 @@ SIMECK_REF_BACKEND(64, simeck_ks32)
     const arx_cipher_desc arx_desc_simeck_##B##_##K = {                                            \
         "simeck-" #B "-" #K, "simeck", B / 8, K / 8, sizeof(KS), simeck_##B##_##K##_setup,        \
         {&simeck##B##_ref, &simeck##B##_neon, NULL}};
+#elif ARX_WASM_SIMD
+#define SIMECK_DESC_SIMD(B, K, KS)                                                                 \
+    const arx_cipher_desc arx_desc_simeck_##B##_##K = {                                            \
+        "simeck-" #B "-" #K, "simeck", B / 8, K / 8, sizeof(KS), simeck_##B##_##K##_setup,        \
+        {&simeck##B##_ref, &simeck##B##_wasm, NULL}};
 #else
 #define SIMECK_DESC_SIMD SIMECK_DESC
 #endif
@@ -205,6 +210,10 @@ const arx_cipher_desc arx_desc_simeck_32_64 = {
 const arx_cipher_desc arx_desc_simeck_32_64 = {
     "simeck-32-64", "simeck", 4, 8, sizeof(simeck_ks16), simeck_32_64_setup,
     {&simeck32_ref, ARX_TW(&simeck32_twoway) &simeck32_neon, NULL}};
+#elif ARX_WASM_SIMD
+const arx_cipher_desc arx_desc_simeck_32_64 = {
+    "simeck-32-64", "simeck", 4, 8, sizeof(simeck_ks16), simeck_32_64_setup,
+    {&simeck32_ref, ARX_TW(&simeck32_twoway) &simeck32_wasm, NULL}};
 #else
 const arx_cipher_desc arx_desc_simeck_32_64 = {"simeck-32-64", "simeck", 4, 8, sizeof(simeck_ks16),
                                                simeck_32_64_setup, {&simeck32_ref, ARX_TW(&simeck32_twoway) NULL}};

@@ -43,8 +43,11 @@ extern const arx_backend simeck64_sse2, simeck64_avx2, simeck64_avx512;
 #if ARX_ARM_NEON
 extern const arx_backend simeck32_neon, simeck64_neon;
 #endif
+#if ARX_WASM_SIMD
+extern const arx_backend simeck32_wasm, simeck64_wasm;
+#endif
 
-#if ARX_X86_SIMD || ARX_ARM_NEON
+#if ARX_X86_SIMD || ARX_ARM_NEON || ARX_WASM_SIMD
 /* llvm-mca builds (twoword_simd.h) pin the rounds: SIMECK-32/64, SIMECK-64/128. */
 #ifdef ARX_MCA /* only the -DARX_MCA builds read these (one family per file) */
 #define TW_MCA_ROUNDS_16 32

@@ -260,6 +260,11 @@ static void simon_128_256_setup(void *ks, const uint8_t *key) { simon64w_setup(k
     const arx_cipher_desc arx_desc_simon_##B##_##K = {                                             \
         "simon-" #B "-" #K, "simon", B / 8, K / 8, sizeof(KS), simon_##B##_##K##_setup,           \
         {&simon##B##_ref, &simon##B##_neon, NULL}};
+#elif ARX_WASM_SIMD
+#define SIMON_DESC_SIMD(B, K, KS)                                                                  \
+    const arx_cipher_desc arx_desc_simon_##B##_##K = {                                             \
+        "simon-" #B "-" #K, "simon", B / 8, K / 8, sizeof(KS), simon_##B##_##K##_setup,           \
+        {&simon##B##_ref, &simon##B##_wasm, NULL}};
 #else
 #define SIMON_DESC_SIMD SIMON_DESC
 #endif

@@ -48,8 +48,11 @@ extern const arx_backend simon128_sse2, simon128_avx2, simon128_avx512;
 #if ARX_ARM_NEON
 extern const arx_backend simon64_neon, simon128_neon;
 #endif
+#if ARX_WASM_SIMD
+extern const arx_backend simon64_wasm, simon128_wasm;
+#endif
 
-#if ARX_X86_SIMD || ARX_ARM_NEON
+#if ARX_X86_SIMD || ARX_ARM_NEON || ARX_WASM_SIMD
 /* llvm-mca builds (twoword_simd.h) pin the rounds: SIMON-64/128, SIMON-128/128. */
 #ifdef ARX_MCA /* only the -DARX_MCA builds read these (one family per file) */
 #define TW_MCA_ROUNDS_32 44

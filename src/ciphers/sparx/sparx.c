@@ -403,6 +403,9 @@ static const arx_backend sparx128_ref_backend = {"ref", 0, 1, sparx128_ref_encry
 #elif ARX_ARM_NEON
 #define SPARX_BACKENDS(w)                                                                          \
     {&sparx##w##_ref_backend, ARX_TW(&sparx##w##_twoway_backend) &sparx##w##_neon_backend, NULL}
+#elif ARX_WASM_SIMD
+#define SPARX_BACKENDS(w)                                                                          \
+    {&sparx##w##_ref_backend, ARX_TW(&sparx##w##_twoway_backend) &sparx##w##_wasm_backend, NULL}
 #else
 #define SPARX_BACKENDS(w) {&sparx##w##_ref_backend, ARX_TW(&sparx##w##_twoway_backend) NULL}
 #endif

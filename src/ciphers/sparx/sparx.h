@@ -89,6 +89,9 @@ SPARX_DECLARE_ISA(avx512)
 #if ARX_ARM_NEON
 SPARX_DECLARE_ISA(neon)
 #endif
+#if ARX_WASM_SIMD
+SPARX_DECLARE_ISA(wasm)
+#endif
 
 #endif /* ARX_SPARX_H */
 

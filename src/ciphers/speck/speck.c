@@ -243,6 +243,11 @@ static void speck_128_256_setup(void *ks, const uint8_t *key) { speck_w64_setup(
     const arx_cipher_desc arx_desc_speck_##B##_##K = {                                             \
         "speck-" #B "-" #K, "speck", B / 8, K / 8, sizeof(KS), speck_##B##_##K##_setup,           \
         {&speck##B##_ref, &speck##B##_neon, NULL}};
+#elif ARX_WASM_SIMD
+#define SPECK_DESC_SIMD(B, K, KS)                                                                  \
+    const arx_cipher_desc arx_desc_speck_##B##_##K = {                                             \
+        "speck-" #B "-" #K, "speck", B / 8, K / 8, sizeof(KS), speck_##B##_##K##_setup,           \
+        {&speck##B##_ref, &speck##B##_wasm, NULL}};
 #else
 #define SPECK_DESC_SIMD SPECK_DESC
 #endif

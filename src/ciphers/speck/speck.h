@@ -47,8 +47,11 @@ extern const arx_backend speck128_sse2, speck128_avx2, speck128_avx512;
 #if ARX_ARM_NEON
 extern const arx_backend speck64_neon, speck128_neon;
 #endif
+#if ARX_WASM_SIMD
+extern const arx_backend speck64_wasm, speck128_wasm;
+#endif
 
-#if ARX_X86_SIMD || ARX_ARM_NEON
+#if ARX_X86_SIMD || ARX_ARM_NEON || ARX_WASM_SIMD
 /* llvm-mca builds (twoword_simd.h) pin the rounds: SPECK-64/128, SPECK-128/128. */
 #ifdef ARX_MCA /* only the -DARX_MCA builds read these (one family per file) */
 #define TW_MCA_ROUNDS_32 27

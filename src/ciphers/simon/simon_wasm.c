@@ -1,0 +1,27 @@
+/*
+ * SIMON64 and SIMON128 on WebAssembly SIMD128, word-sliced
+ * (../twoword_simd.h, the round in simon.h): a pair of vectors holds 4
+ * SIMON64 blocks (32-bit lanes) or 2 SIMON128 blocks (64-bit lanes). S^8 is
+ * one i8x16.shuffle, S^1 an add, shr_u and or, S^2 shl, shr_u and or.
+ * Tails: whole pairs here, then the reference block functions.
+ */
+#include "cipher.h"
+
+#if ARX_WASM_SIMD
+#include "simon.h"
+#define TW_FAMILY simon
+#define TW_WASM
+#define TW_VBITS 128
+#include "../twoword_simd.h"
+
+#define TW_PAIRS 4
+#define TW_FEISTEL_PAIR SIMON_FEISTEL_PAIR /* the round, in simon.h */
+
+#define TW_W 32
+#include "../twoword_simd.h"
+#define TW_W 64
+#include "../twoword_simd.h"
+
+#else
+typedef int simon_wasm_not_built; /* ISO C: no empty translation unit */
+#endif
