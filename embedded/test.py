@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The embedded test suite: embedded/test.py TARGET HOST_ARXCRYPT [--quick] [--seed N]
+"""The embedded test suite: embedded/test.py TARGET HOST_ARXCRYPT [--quick] [--seed N] [--only PREFIX]
 
 Everything goes through `embedded/run TARGET raw`, as a user's test would:
   1. every official vector (tests/vectors/*.txt), encryption and decryption;
@@ -23,6 +23,7 @@ RUN = os.path.join(ROOT, "embedded", "run")
 MODES = ["ecb", "cbc", "cfb", "ofb", "ctr", "gcm", "ccm", "cmac"]
 
 passed = failed = 0
+ONLY = ""  # --only PREFIX: the ciphers whose names start with it (a kernel's quick check)
 
 
 def check(ok, what):
@@ -42,7 +43,7 @@ def run(argv, data):
 # Ciphers with an assembly kernel on each target (backend named after the
 # target, listed after "ref": the default). Their vectors also run with the
 # backend forced by name, both the kernel's and the reference.
-ASM = {"avr": ["lea-128"], "msp430": []}
+ASM = {"avr": ["lea-128"], "msp430": ["lea-128", "lea-192", "lea-256"]}
 
 
 def vectors(target, quick):
@@ -60,6 +61,7 @@ def vectors(target, quick):
                 continue
             k, _, v = line.partition("=")
             rec[k.strip()] = v.strip()
+    recs = [r for r in recs if not ONLY or r["cipher"].startswith(ONLY)]
     if quick:  # one record per cipher and mode
         seen, keep = set(), []
         for r in recs:
@@ -112,6 +114,8 @@ def differential(target, host, rng, quick):
     ciphers = host_ciphers(host)
     check(len(ciphers) == 36, "host lists %d ciphers, expected 36" % len(ciphers))
     for name, bb, kb in ciphers:
+        if ONLY and not name.startswith(ONLY):
+            continue
         for m in MODES:
             if m in ("gcm", "ccm") and bb != 16:
                 continue
@@ -190,6 +194,9 @@ def main():
     seed = 20261125
     if "--seed" in sys.argv:
         seed = int(sys.argv[sys.argv.index("--seed") + 1])
+    global ONLY
+    if "--only" in sys.argv:
+        ONLY = sys.argv[sys.argv.index("--only") + 1]
     rng = random.Random(seed)
     nofit = vectors(target, quick)
     nofit |= differential(target, host, rng, quick)

@@ -14,6 +14,21 @@ static const uint32_t lea_delta[8] = {
     0x715ea49eu, 0xc785da0au, 0xe04ef22au, 0xe5c40957u,
 };
 
+#ifdef ARX_MSP430
+#include <stddef.h>
+/* lea_msp430.S reads these offsets. */
+_Static_assert(offsetof(lea_ks, rounds) == 768 && offsetof(lea_ks, msp_rk) == 770, "lea_msp430.S offsets");
+static void lea_msp_layout(lea_ks *ks) {
+    const uint32_t *s = ks->rk[0];
+    uint32_t *d = ks->msp_rk[0];
+    for (unsigned i = 0; i < ks->rounds; i++, s += 6, d += 6) { /* pointers: no multiply on MSP430 */
+        d[0] = s[4], d[1] = s[5], d[2] = s[2], d[3] = s[3], d[4] = s[0], d[5] = s[1];
+    }
+}
+#else
+#define lea_msp_layout(ks) ((void)0)
+#endif
+
 /* Rotation amount i mod 32 for ROL(delta, i + k), i + k up to 36 for LEA-256. */
 #define LEA_D(j, r) arx_rotl32(lea_delta[(j)], (unsigned)(r) & 31u)
 
@@ -36,6 +51,7 @@ static void lea_setup_128(void *ks_, const uint8_t *key) {
         ks->rk[i][5] = t[1];
     }
     ks->rounds = 24;
+    lea_msp_layout(ks);
     arx_wipe(t, sizeof t);
 }
 
@@ -52,6 +68,7 @@ static void lea_setup_192(void *ks_, const uint8_t *key) {
         }
     }
     ks->rounds = 28;
+    lea_msp_layout(ks);
     arx_wipe(t, sizeof t);
 }
 
@@ -70,6 +87,7 @@ static void lea_setup_256(void *ks_, const uint8_t *key) {
         }
     }
     ks->rounds = 32;
+    lea_msp_layout(ks);
     arx_wipe(t, sizeof t);
 }
 
@@ -208,11 +226,21 @@ void lea128_avr_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t 
 static const arx_backend lea_avr_backend = {"avr", 0, 1, lea128_avr_encrypt, lea_ref_decrypt, NULL};
 #endif
 
+#ifdef ARX_MSP430
+/* LEA-128/192/256 encryption in MSP430 assembly (lea_msp430.S, generated
+ * by embedded/gen/lea_msp430.py; embedded/ builds only) over msp_rk.
+ * Decryption stays the reference. */
+void lea_msp430_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+static const arx_backend lea_msp430_backend = {"msp430", 0, 1, lea_msp430_encrypt, lea_ref_decrypt, NULL};
+#endif
+
 /* Reference first, then narrow to wide: the key picks the last one the CPU runs. */
 #if ARX_X86_SIMD
 #define LEA_BACKENDS {&lea_ref_backend, &lea_sse2_backend, &lea_avx2_backend, &lea_avx512_backend, NULL}
 #elif ARX_ARM_NEON
 #define LEA_BACKENDS {&lea_ref_backend, &lea_neon_backend, NULL}
+#elif defined(ARX_MSP430)
+#define LEA_BACKENDS {&lea_ref_backend, &lea_msp430_backend, NULL}
 #else
 #define LEA_BACKENDS {&lea_ref_backend, NULL}
 #endif
