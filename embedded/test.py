@@ -8,10 +8,14 @@ Everything goes through `embedded/run TARGET raw`, as a user's test would:
      directions, and a forged tag for GCM and CCM (exit 1 on both);
   3. bad input (wrong key length, unknown cipher or mode, wrong IV length,
      bad tag length, partial blocks): the chip's stderr and exit code must be
-     the host's.
+     the host's;
+  4. constant time: every assembly kernel (ASM below) on random keys and
+     messages, aligned and odd buffers, gives one cycle count (`embedded/run
+     TARGET ct`), and the host's output.
 Ciphers whose key does not fit the firmware's RAM are reported, not skipped
 silently. Prints "N passed, M failed" and exits non-zero on any failure.
 """
+import json
 import os
 import random
 import re
@@ -185,6 +189,39 @@ def bad_input(target, host):
         check(h == e and h[0] != 0, "bad input %s: host %r, %s %r" % (" ".join(args), h, target, e))
 
 
+def constant_time(target, host, rng, quick):
+    """Every assembly kernel on random keys and messages (and all-zero and
+    all-one ones), aligned and odd buffers: one cycle count per cipher and
+    offset, and the host's ECB output. AVR also times the decryption (the
+    reference C) the same way; MSP430 skips it (slow to trace)."""
+    n = 3 if quick else 8
+    for c in ASM.get(target, []):
+        kb = int(c.split("-")[-1]) // 8
+        for off in (0, 1):
+            seen = {}
+            cases = [(b"\0" * kb, b"\0" * 128), (b"\xff" * kb, b"\xff" * 128)]
+            cases += [(rng.randbytes(kb), rng.randbytes(128)) for _ in range(n)]
+            for key, msg in cases:
+                args = [RUN, target, "ct", c, key.hex(), "--backend", target, "--off", str(off)]
+                if target == "avr":
+                    args.append("--dec")
+                rc, out, err = run(args, msg)
+                if rc:
+                    check(False, "ct %s off %d: rc %d %s" % (c, off, rc, err.decode().strip()))
+                    continue
+                row = json.loads(out)
+                h = run([host, "raw", "-c", c, "-m", "ecb", "-k", key.hex()], msg)
+                check(h[0] == 0 and h[1].hex() == row["out"], "ct %s off %d: output differs from the host's" % (c, off))
+                for op in ("enc", "dec"):
+                    if op in row:
+                        seen.setdefault(op, set()).add(row[op])
+            for op, counts in sorted(seen.items()):
+                check(len(counts) == 1, "ct %s %s off %d: cycle counts %s differ with key and data" % (
+                    c, op, off, sorted(counts)))
+                print("ct %s %s %s off %d: %s cycles on %d keys/messages" % (
+                    target, c, op, off, "/".join(map(str, sorted(counts))), len(cases)))
+
+
 def main():
     if len(sys.argv) < 3:
         sys.stderr.write(__doc__)
@@ -201,6 +238,7 @@ def main():
     nofit = vectors(target, quick)
     nofit |= differential(target, host, rng, quick)
     bad_input(target, host)
+    constant_time(target, host, rng, quick)
     if nofit:
         print("%s: key does not fit the firmware's RAM: %s" % (target, " ".join(sorted(nofit))))
     print("%s (seed %d): %d passed, %d failed" % (target, seed, passed, failed))
