@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes src/ciphers/speck/speck_avr.S: SPECK-64/128 encryption for AVR.
+"""Writes src/ciphers/speck/speck_avr.S: SPECK-64/128 encryption and decryption for AVR.
 
 python3 embedded/gen/speck_avr.py > src/ciphers/speck/speck_avr.S
 
@@ -64,50 +64,82 @@ for line in __doc__.strip().splitlines()[4:]:
     e(" * " + line if line else " *")
 e(" *")
 e(" * void speck64_128_avr_encrypt2(const speck_ks32 *ks, uint8_t *out, const uint8_t *in, size_t npairs)")
+e(" * void speck64_128_avr_decrypt2(...): the same, inverse rounds (y = ROR3(y ^ x),")
+e(" * x = ROL8((x ^ k) - y)), keys read backwards with ld -Z; 64 cycles a round.")
 e(" * avr-gcc ABI: ks r25:r24, out r23:r22, in r21:r20, npairs r19:r18 (> 0).")
 e(" * X = in, Y = out, r24:r25 = pairs left, r22:r23 = ks, r19 = loop count.")
 e(" */")
-e("    .section .text.speck64_128_avr_encrypt2,\"ax\",@progbits")
-e("    .global speck64_128_avr_encrypt2")
-e("    .type speck64_128_avr_encrypt2, @function")
-e("speck64_128_avr_encrypt2:")
-saved = list(range(2, 18)) + [28, 29]
-for n in saved:
-    e("    push r%d" % n)
-e("    movw r26, r20")
-e("    movw r28, r22")
-e("    movw r22, r24")
-e("    movw r24, r18")
-e(".Lpair:")
-for b in range(2):  # block b: y then x, little-endian
-    for i in range(4):
-        e("    ld %s, X+" % y(b, i))
-    for i in range(4):
-        e("    ld %s, X+" % x(b, i))
-e("    movw r30, r22")
-e("    ldi r19, 6")
-e(".Lround4:")
-for n in range(4):
-    round_(n)
-assert off == [0, 0]
-e("    dec r19")
-e("    breq 1f")
-e("    rjmp .Lround4")
-e("1:")
-for n in range(3):
-    round_(n)
-for b in range(2):
-    for i in range(4):
-        e("    st Y+, %s" % y(b, i))
-    for i in range(4):
-        e("    st Y+, %s" % x(b, i))
-off[0] = off[1] = 0
-e("    sbiw r24, 1")
-e("    breq 2f")
-e("    rjmp .Lpair")
-e("2:")
-for n in reversed(saved):
-    e("    pop r%d" % n)
-e("    ret")
-e("    .size speck64_128_avr_encrypt2, .-speck64_128_avr_encrypt2")
+
+
+def inv_round():
+    e("    ; inverse round")
+    for b in range(2):
+        for i in range(4):
+            e("    eor %s, %s" % (y(b, i), x(b, i)))
+        e("    mov r0, %s" % y(b, 0))
+        for _ in range(3):
+            e("    lsr r0")
+            for i in (3, 2, 1, 0):
+                e("    ror %s" % y(b, i))
+    for i in (3, 2, 1, 0):
+        e("    ld r18, -Z")
+        for b in range(2):
+            e("    eor %s, r18" % x(b, i))
+    for b in range(2):
+        for i in range(4):
+            e("    %s %s, %s" % ("sub" if i == 0 else "sbc", x(b, i), y(b, i)))
+        off[b] = (off[b] + 3) % 4  # x = ROL8(x): rename
+
+
+def kernel(name, dec):
+    e("    .section .text.%s,\"ax\",@progbits" % name)
+    e("    .global %s" % name)
+    e("    .type %s, @function" % name)
+    e("%s:" % name)
+    saved = list(range(2, 18)) + [28, 29]
+    for n in saved:
+        e("    push r%d" % n)
+    e("    movw r26, r20")
+    e("    movw r28, r22")
+    e("    movw r22, r24")
+    if dec:
+        e("    subi r22, lo8(-108)")  # Z starts past rk[26]: ld -Z
+        e("    sbci r23, hi8(-108)")
+    e("    movw r24, r18")
+    e(".L%s_pair:" % name)
+    for b in range(2):  # block b: y then x, little-endian
+        for i in range(4):
+            e("    ld %s, X+" % y(b, i))
+        for i in range(4):
+            e("    ld %s, X+" % x(b, i))
+    e("    movw r30, r22")
+    e("    ldi r19, 6")
+    e(".L%s_round4:" % name)
+    for n in range(4):
+        inv_round() if dec else round_(n)
+    assert off == [0, 0]
+    e("    dec r19")
+    e("    breq 1f")
+    e("    rjmp .L%s_round4" % name)
+    e("1:")
+    for n in range(3):
+        inv_round() if dec else round_(n)
+    for b in range(2):
+        for i in range(4):
+            e("    st Y+, %s" % y(b, i))
+        for i in range(4):
+            e("    st Y+, %s" % x(b, i))
+    off[0] = off[1] = 0
+    e("    sbiw r24, 1")
+    e("    breq 2f")
+    e("    rjmp .L%s_pair" % name)
+    e("2:")
+    for n in reversed(saved):
+        e("    pop r%d" % n)
+    e("    ret")
+    e("    .size %s, .-%s" % (name, name))
+
+
+kernel("speck64_128_avr_encrypt2", False)
+kernel("speck64_128_avr_decrypt2", True)
 print("\n".join(out))

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes src/ciphers/speck/speck_msp430.S: SPECK-64/128 encryption for MSP430.
+"""Writes src/ciphers/speck/speck_msp430.S: SPECK-64/128 encryption and decryption for MSP430.
 
 python3 embedded/gen/speck_msp430.py > src/ciphers/speck/speck_msp430.S
 
@@ -59,56 +59,89 @@ for line in __doc__.strip().splitlines()[4:]:
     e(" * " + line if line else " *")
 e(" *")
 e(" * void speck64_128_msp430_encrypt(const speck_ks32 *ks, uint8_t *out, const uint8_t *in, size_t nblocks)")
+e(" * void speck64_128_msp430_decrypt(...): the inverse rounds (26 cycles: the keys,")
+e(" * read backwards, come by indexed mode, x(r12), 3 cycles).")
 e(" * MSP430 EABI: ks r12, out r13, in r14, nblocks r15; r4..r10 saved.")
 e(" */")
-e("    .section .text.speck64_128_msp430_encrypt,\"ax\",@progbits")
-e("    .global speck64_128_msp430_encrypt")
-e("    .type speck64_128_msp430_encrypt, @function")
-e("speck64_128_msp430_encrypt:")
-e("    tst r15")
-e("    jnz 1f")
-e("    ret")
-e("1:")
-for n in range(4, 11):
-    e("    push r%d" % n)
-e("    mov r12, %s" % KS)
-e("    mov r13, %s" % FLAG)
-e("    bis r14, %s" % FLAG)
-e("    and #1, %s" % FLAG)
-e(".Lblock:")
-e("    tst %s" % FLAG)
-e("    jnz .Lload_b")
-for w in words():
-    e("    mov @%s+, %s" % (IN, w))
-e("    jmp .Lloaded")
-e(".Lload_b:")
-for w in words():
-    e("    mov.b @%s+, %s" % (IN, w))
-    e("    mov.b @%s+, %s" % (IN, T))
-    e("    swpb %s" % T)
-    e("    bis %s, %s" % (T, w))
-e(".Lloaded:")
-e("    mov %s, %s" % (KS, K))
-for _ in range(27):
-    round_()
-e("    tst %s" % FLAG)
-e("    jnz .Lstore_b")
-for i, w in enumerate(words()):
-    e("    mov %s, %d(%s)" % (w, 2 * i, OUT))
-e("    jmp .Lstored")
-e(".Lstore_b:")
-for i, w in enumerate(words()):
-    e("    mov.b %s, %d(%s)" % (w, 2 * i, OUT))
-    e("    swpb %s" % w)
-    e("    mov.b %s, %d(%s)" % (w, 2 * i + 1, OUT))
-e(".Lstored:")
-e("    add #8, %s" % OUT)
-e("    dec %s" % N)
-e("    jz 2f")
-e("    br #.Lblock")
-e("2:")
-for n in reversed(range(4, 11)):
-    e("    pop r%d" % n)
-e("    ret")
-e("    .size speck64_128_msp430_encrypt, .-speck64_128_msp430_encrypt")
+
+
+def inv_round(i):
+    """y = ROR3(y ^ x); x = ROL8((x ^ rk[i]) - y): ROL8 keeps the halves' names"""
+    e("    xor %s, %s" % (X[0], Y[0]))
+    e("    xor %s, %s" % (X[1], Y[1]))
+    for _ in range(3):
+        e("    bit #1, %s" % Y[0])
+        e("    rrc %s" % Y[1])
+        e("    rrc %s" % Y[0])
+    e("    xor %d(%s), %s" % (4 * i, K, X[0]))
+    e("    xor %d(%s), %s" % (4 * i + 2, K, X[1]))
+    e("    sub %s, %s" % (Y[0], X[0]))
+    e("    subc %s, %s" % (Y[1], X[1]))
+    lo, hi = X
+    e("    swpb %s" % hi)
+    e("    swpb %s" % lo)
+    e("    mov %s, %s" % (hi, T))
+    e("    xor %s, %s" % (lo, T))
+    e("    mov.b %s, %s" % (T, T))
+    e("    xor %s, %s" % (T, hi))
+    e("    xor %s, %s" % (T, lo))
+
+
+def kernel(name, dec):
+    global X
+    X = ["r4", "r5"]
+    e("    .section .text.%s,\"ax\",@progbits" % name)
+    e("    .global %s" % name)
+    e("    .type %s, @function" % name)
+    e("%s:" % name)
+    e("    tst r15")
+    e("    jnz 1f")
+    e("    ret")
+    e("1:")
+    for n in range(4, 11):
+        e("    push r%d" % n)
+    e("    mov r12, %s" % KS)
+    e("    mov r13, %s" % FLAG)
+    e("    bis r14, %s" % FLAG)
+    e("    and #1, %s" % FLAG)
+    e(".L%s_block:" % name)
+    e("    tst %s" % FLAG)
+    e("    jnz .L%s_load_b" % name)
+    for w in words():
+        e("    mov @%s+, %s" % (IN, w))
+    e("    jmp .L%s_loaded" % name)
+    e(".L%s_load_b:" % name)
+    for w in words():
+        e("    mov.b @%s+, %s" % (IN, w))
+        e("    mov.b @%s+, %s" % (IN, T))
+        e("    swpb %s" % T)
+        e("    bis %s, %s" % (T, w))
+    e(".L%s_loaded:" % name)
+    e("    mov %s, %s" % (KS, K))
+    for i in range(27):
+        inv_round(26 - i) if dec else round_()
+    e("    tst %s" % FLAG)
+    e("    jnz .L%s_store_b" % name)
+    for i, w in enumerate(words()):
+        e("    mov %s, %d(%s)" % (w, 2 * i, OUT))
+    e("    jmp .L%s_stored" % name)
+    e(".L%s_store_b:" % name)
+    for i, w in enumerate(words()):
+        e("    mov.b %s, %d(%s)" % (w, 2 * i, OUT))
+        e("    swpb %s" % w)
+        e("    mov.b %s, %d(%s)" % (w, 2 * i + 1, OUT))
+    e(".L%s_stored:" % name)
+    e("    add #8, %s" % OUT)
+    e("    dec %s" % N)
+    e("    jz 2f")
+    e("    br #.L%s_block" % name)
+    e("2:")
+    for n in reversed(range(4, 11)):
+        e("    pop r%d" % n)
+    e("    ret")
+    e("    .size %s, .-%s" % (name, name))
+
+
+kernel("speck64_128_msp430_encrypt", False)
+kernel("speck64_128_msp430_decrypt", True)
 print("\n".join(out))

@@ -11,6 +11,8 @@
  * buffers' alignment, public, picks word or byte loads and stores).
  *
  * void speck64_128_msp430_encrypt(const speck_ks32 *ks, uint8_t *out, const uint8_t *in, size_t nblocks)
+ * void speck64_128_msp430_decrypt(...): the inverse rounds (26 cycles: the keys,
+ * read backwards, come by indexed mode, x(r12), 3 cycles).
  * MSP430 EABI: ks r12, out r13, in r14, nblocks r15; r4..r10 saved.
  */
     .section .text.speck64_128_msp430_encrypt,"ax",@progbits
@@ -32,15 +34,15 @@ speck64_128_msp430_encrypt:
     mov r13, r10
     bis r14, r10
     and #1, r10
-.Lblock:
+.Lspeck64_128_msp430_encrypt_block:
     tst r10
-    jnz .Lload_b
+    jnz .Lspeck64_128_msp430_encrypt_load_b
     mov @r14+, r6
     mov @r14+, r7
     mov @r14+, r4
     mov @r14+, r5
-    jmp .Lloaded
-.Lload_b:
+    jmp .Lspeck64_128_msp430_encrypt_loaded
+.Lspeck64_128_msp430_encrypt_load_b:
     mov.b @r14+, r6
     mov.b @r14+, r8
     swpb r8
@@ -57,7 +59,7 @@ speck64_128_msp430_encrypt:
     mov.b @r14+, r8
     swpb r8
     bis r8, r5
-.Lloaded:
+.Lspeck64_128_msp430_encrypt_loaded:
     mov r9, r12
     swpb r5
     swpb r4
@@ -654,13 +656,13 @@ speck64_128_msp430_encrypt:
     xor r5, r6
     xor r4, r7
     tst r10
-    jnz .Lstore_b
+    jnz .Lspeck64_128_msp430_encrypt_store_b
     mov r6, 0(r13)
     mov r7, 2(r13)
     mov r5, 4(r13)
     mov r4, 6(r13)
-    jmp .Lstored
-.Lstore_b:
+    jmp .Lspeck64_128_msp430_encrypt_stored
+.Lspeck64_128_msp430_encrypt_store_b:
     mov.b r6, 0(r13)
     swpb r6
     mov.b r6, 1(r13)
@@ -673,11 +675,11 @@ speck64_128_msp430_encrypt:
     mov.b r4, 6(r13)
     swpb r4
     mov.b r4, 7(r13)
-.Lstored:
+.Lspeck64_128_msp430_encrypt_stored:
     add #8, r13
     dec r15
     jz 2f
-    br #.Lblock
+    br #.Lspeck64_128_msp430_encrypt_block
 2:
     pop r10
     pop r9
@@ -688,3 +690,678 @@ speck64_128_msp430_encrypt:
     pop r4
     ret
     .size speck64_128_msp430_encrypt, .-speck64_128_msp430_encrypt
+    .section .text.speck64_128_msp430_decrypt,"ax",@progbits
+    .global speck64_128_msp430_decrypt
+    .type speck64_128_msp430_decrypt, @function
+speck64_128_msp430_decrypt:
+    tst r15
+    jnz 1f
+    ret
+1:
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    mov r12, r9
+    mov r13, r10
+    bis r14, r10
+    and #1, r10
+.Lspeck64_128_msp430_decrypt_block:
+    tst r10
+    jnz .Lspeck64_128_msp430_decrypt_load_b
+    mov @r14+, r6
+    mov @r14+, r7
+    mov @r14+, r4
+    mov @r14+, r5
+    jmp .Lspeck64_128_msp430_decrypt_loaded
+.Lspeck64_128_msp430_decrypt_load_b:
+    mov.b @r14+, r6
+    mov.b @r14+, r8
+    swpb r8
+    bis r8, r6
+    mov.b @r14+, r7
+    mov.b @r14+, r8
+    swpb r8
+    bis r8, r7
+    mov.b @r14+, r4
+    mov.b @r14+, r8
+    swpb r8
+    bis r8, r4
+    mov.b @r14+, r5
+    mov.b @r14+, r8
+    swpb r8
+    bis r8, r5
+.Lspeck64_128_msp430_decrypt_loaded:
+    mov r9, r12
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 104(r12), r4
+    xor 106(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 100(r12), r4
+    xor 102(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 96(r12), r4
+    xor 98(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 92(r12), r4
+    xor 94(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 88(r12), r4
+    xor 90(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 84(r12), r4
+    xor 86(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 80(r12), r4
+    xor 82(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 76(r12), r4
+    xor 78(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 72(r12), r4
+    xor 74(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 68(r12), r4
+    xor 70(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 64(r12), r4
+    xor 66(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 60(r12), r4
+    xor 62(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 56(r12), r4
+    xor 58(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 52(r12), r4
+    xor 54(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 48(r12), r4
+    xor 50(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 44(r12), r4
+    xor 46(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 40(r12), r4
+    xor 42(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 36(r12), r4
+    xor 38(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 32(r12), r4
+    xor 34(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 28(r12), r4
+    xor 30(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 24(r12), r4
+    xor 26(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 20(r12), r4
+    xor 22(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 16(r12), r4
+    xor 18(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 12(r12), r4
+    xor 14(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 8(r12), r4
+    xor 10(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 4(r12), r4
+    xor 6(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 0(r12), r4
+    xor 2(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor r4, r8
+    mov.b r8, r8
+    xor r8, r5
+    xor r8, r4
+    tst r10
+    jnz .Lspeck64_128_msp430_decrypt_store_b
+    mov r6, 0(r13)
+    mov r7, 2(r13)
+    mov r4, 4(r13)
+    mov r5, 6(r13)
+    jmp .Lspeck64_128_msp430_decrypt_stored
+.Lspeck64_128_msp430_decrypt_store_b:
+    mov.b r6, 0(r13)
+    swpb r6
+    mov.b r6, 1(r13)
+    mov.b r7, 2(r13)
+    swpb r7
+    mov.b r7, 3(r13)
+    mov.b r4, 4(r13)
+    swpb r4
+    mov.b r4, 5(r13)
+    mov.b r5, 6(r13)
+    swpb r5
+    mov.b r5, 7(r13)
+.Lspeck64_128_msp430_decrypt_stored:
+    add #8, r13
+    dec r15
+    jz 2f
+    br #.Lspeck64_128_msp430_decrypt_block
+2:
+    pop r10
+    pop r9
+    pop r8
+    pop r7
+    pop r6
+    pop r5
+    pop r4
+    ret
+    .size speck64_128_msp430_decrypt, .-speck64_128_msp430_decrypt
