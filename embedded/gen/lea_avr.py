@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes src/ciphers/lea/lea_avr.S: LEA-128 encryption for AVR (avr5/avr51).
+"""Writes src/ciphers/lea/lea_avr.S: LEA-128 encryption and decryption for AVR (avr5/avr51).
 
 python3 embedded/gen/lea_avr.py > src/ciphers/lea/lea_avr.S
 
@@ -99,67 +99,136 @@ for line in __doc__.strip().splitlines()[4:]:
     e(" * " + line if line else " *")
 e(" *")
 e(" * void lea128_avr_encrypt(const lea_ks *ks, uint8_t *out, const uint8_t *in, size_t nblocks)")
+e(" * void lea128_avr_decrypt(...): the inverse rounds, last to first (ROR9 = rename +")
+e(" * ROR1, ROL5 = rename + ROR3, ROL3; subtractions for the additions): 104 cycles.")
 e(" * avr-gcc ABI: ks r25:r24, out r23:r22, in r21:r20, nblocks r19:r18.")
 e(" * Frame (Y): Y+1 ks hi, +2 ks lo, +3 n hi, +4 n lo, +5 out hi, +6 out lo, +7 in hi, +8 in lo.")
 e(" */")
-e("    .section .text.lea128_avr_encrypt,\"ax\",@progbits")
-e("    .global lea128_avr_encrypt")
-e("    .type lea128_avr_encrypt, @function")
-e("lea128_avr_encrypt:")
-e("    cp r18, r1")
-e("    cpc r19, r1")
-e("    brne 1f")
-e("    ret")
-e("1:")
-for n in list(range(2, 18)) + [28, 29]:
-    e("    push r%d" % n)
-for n in (20, 21, 22, 23, 18, 19, 24, 25):
-    e("    push r%d" % n)
-e("    in r28, 0x3d")
-e("    in r29, 0x3e")
-e(".Lblock:")
-e("    ldd r26, Y+8")
-e("    ldd r27, Y+7")
-for g in range(4):
+
+
+def inv_round(s):
+    """Undo encryption round: words W0..W3 (its output) in groups (j - s) mod 4;
+    Z at the round's keys. X1 = (ROR9(W0) - (X0 ^ RK0)) ^ RK1 into W0's group,
+    X2 = (ROL5(W1) - (X1 ^ RK2)) ^ RK3 into W1's, X3 = (ROL3(W2) - (X2 ^ RK4))
+    ^ RK5 into W2's, X0 = W3 (LEA_DEC_ROUND in lea.c)."""
+    d = 24 * (1 - s % 2)  # rounds go backwards: the odd step is the lower one
+    W = [(j - s) % 4 for j in range(4)]
+    e("    ; inverse round, step %d of 4" % s)
     for i in range(4):
-        e("    ld %s, X+" % r(reg(g, i)))
-e("    std Y+8, r26")
-e("    std Y+7, r27")
-e("    ldd r30, Y+2")
-e("    ldd r31, Y+1")
-e("    ldi r26, 6")
-e(".Lround4:")
-for rnd in range(4):
-    round_(rnd)
-assert off == [0, 0, 0, 0]
-e("    dec r26")
-e("    breq 2f")
-e("    rjmp .Lround4")
-e("2:")
-e("    ldd r26, Y+6")
-e("    ldd r27, Y+5")
-for g in range(4):
+        e("    ldd %s, Z+%d" % (r(T1[i]), d + 4 + i))
+    # X1: W0 = ROR9(W0) = ROR8 (rename) + ROR1
+    off[W[0]] = (off[W[0]] + 1) % 4
+    e("    mov r0, %s" % r(reg(W[0], 0)))
+    e("    lsr r0")
+    for i in (3, 2, 1, 0):
+        e("    ror %s" % r(reg(W[0], i)))
     for i in range(4):
-        e("    st X+, %s" % r(reg(g, i)))
-e("    std Y+6, r26")
-e("    std Y+5, r27")
-e("    ldd r24, Y+4")
-e("    ldd r25, Y+3")
-e("    sbiw r24, 1")
-e("    std Y+4, r24")
-e("    std Y+3, r25")
-e("    breq 3f")
-e("    rjmp .Lblock")
-e("3:")
-e("    adiw r28, 8")   # drop the frame
-e("    in r0, 0x3f")
-e("    cli")
-e("    out 0x3e, r29")
-e("    out 0x3f, r0")
-e("    out 0x3d, r28")
-for n in reversed(list(range(2, 18)) + [28, 29]):
-    e("    pop r%d" % n)
-e("    clr r1")
-e("    ret")
-e("    .size lea128_avr_encrypt, .-lea128_avr_encrypt")
+        e("    ldd %s, Z+%d" % (r(TMP[i]), d + i))
+    for i in range(4):
+        e("    eor %s, %s" % (r(TMP[i]), r(reg(W[3], i))))
+    for i in range(4):
+        e("    %s %s, %s" % ("sub" if i == 0 else "sbc", r(reg(W[0], i)), r(TMP[i])))
+    for i in range(4):
+        e("    eor %s, %s" % (r(reg(W[0], i)), r(T1[i])))
+    # X2: W1 = ROL5(W1) = ROL8 (rename) + ROR3
+    off[W[1]] = (off[W[1]] + 3) % 4
+    e("    mov r0, %s" % r(reg(W[1], 0)))
+    for _ in range(3):
+        e("    lsr r0")
+        for i in (3, 2, 1, 0):
+            e("    ror %s" % r(reg(W[1], i)))
+    for i in range(4):
+        e("    ldd %s, Z+%d" % (r(TMP[i]), d + 8 + i))
+    for i in range(4):
+        e("    eor %s, %s" % (r(TMP[i]), r(reg(W[0], i))))
+    for i in range(4):
+        e("    %s %s, %s" % ("sub" if i == 0 else "sbc", r(reg(W[1], i)), r(TMP[i])))
+    for i in range(4):
+        e("    eor %s, %s" % (r(reg(W[1], i)), r(T1[i])))
+    # X3: W2 = ROL3(W2)
+    for _ in range(3):
+        e("    lsl %s" % r(reg(W[2], 0)))
+        for i in (1, 2, 3):
+            e("    rol %s" % r(reg(W[2], i)))
+        e("    adc %s, r1" % r(reg(W[2], 0)))
+    for i in range(4):
+        e("    ldd %s, Z+%d" % (r(TMP[i]), d + 16 + i))
+    for i in range(4):
+        e("    eor %s, %s" % (r(TMP[i]), r(reg(W[1], i))))
+    for i in range(4):
+        e("    %s %s, %s" % ("sub" if i == 0 else "sbc", r(reg(W[2], i)), r(TMP[i])))
+    for i in range(4):
+        e("    eor %s, %s" % (r(reg(W[2], i)), r(T1[i])))
+    if s % 2:
+        e("    sbiw r30, 48")
+
+
+def kernel(name, dec):
+    e("    .section .text.%s,\"ax\",@progbits" % name)
+    e("    .global %s" % name)
+    e("    .type %s, @function" % name)
+    e("%s:" % name)
+    e("    cp r18, r1")
+    e("    cpc r19, r1")
+    e("    brne 1f")
+    e("    ret")
+    e("1:")
+    for n in list(range(2, 18)) + [28, 29]:
+        e("    push r%d" % n)
+    if dec:  # Z starts at rk[22] (rounds 23 and 22 first): ks + 528
+        e("    subi r24, lo8(-528)")
+        e("    sbci r25, hi8(-528)")
+    for n in (20, 21, 22, 23, 18, 19, 24, 25):
+        e("    push r%d" % n)
+    e("    in r28, 0x3d")
+    e("    in r29, 0x3e")
+    e(".L%s_block:" % name)
+    e("    ldd r26, Y+8")
+    e("    ldd r27, Y+7")
+    for g in range(4):
+        for i in range(4):
+            e("    ld %s, X+" % r(reg(g, i)))
+    e("    std Y+8, r26")
+    e("    std Y+7, r27")
+    e("    ldd r30, Y+2")
+    e("    ldd r31, Y+1")
+    e("    ldi r26, 6")
+    e(".L%s_round4:" % name)
+    for n in range(4):
+        inv_round(n) if dec else round_(n)
+    assert off == [0, 0, 0, 0]
+    e("    dec r26")
+    e("    breq 2f")
+    e("    rjmp .L%s_round4" % name)
+    e("2:")
+    e("    ldd r26, Y+6")
+    e("    ldd r27, Y+5")
+    for g in range(4):
+        for i in range(4):
+            e("    st X+, %s" % r(reg(g, i)))
+    e("    std Y+6, r26")
+    e("    std Y+5, r27")
+    e("    ldd r24, Y+4")
+    e("    ldd r25, Y+3")
+    e("    sbiw r24, 1")
+    e("    std Y+4, r24")
+    e("    std Y+3, r25")
+    e("    breq 3f")
+    e("    rjmp .L%s_block" % name)
+    e("3:")
+    e("    adiw r28, 8")   # drop the frame
+    e("    in r0, 0x3f")
+    e("    cli")
+    e("    out 0x3e, r29")
+    e("    out 0x3f, r0")
+    e("    out 0x3d, r28")
+    for n in reversed(list(range(2, 18)) + [28, 29]):
+        e("    pop r%d" % n)
+    e("    clr r1")
+    e("    ret")
+    e("    .size %s, .-%s" % (name, name))
+
+
+kernel("lea128_avr_encrypt", False)
+kernel("lea128_avr_decrypt", True)
 print("\n".join(out))
