@@ -50,7 +50,7 @@ def run(argv, data):
 ASM = {"avr": ["lea-128", "speck-64-128"], "msp430": ["lea-128", "lea-192", "lea-256", "speck-64-128"]}
 # Those whose decryption is assembly too (the constant-time check times it;
 # on AVR it also times the C reference decryption of the others).
-DEC_ASM = {"avr": ["lea-128", "speck-64-128"], "msp430": ["speck-64-128"]}
+DEC_ASM = {"avr": ["lea-128", "speck-64-128"], "msp430": ["lea-128", "lea-192", "lea-256", "speck-64-128"]}
 
 
 def vectors(target, quick):

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes src/ciphers/lea/lea_msp430.S: LEA-128/192/256 encryption for MSP430.
+"""Writes src/ciphers/lea/lea_msp430.S: LEA-128/192/256 encryption and decryption for MSP430.
 
 python3 embedded/gen/lea_msp430.py > src/ciphers/lea/lea_msp430.S
 
@@ -105,67 +105,130 @@ for line in __doc__.strip().splitlines()[4:]:
     e(" * " + line if line else " *")
 e(" *")
 e(" * void lea_msp430_encrypt(const lea_ks *ks, uint8_t *out, const uint8_t *in, size_t nblocks)")
+e(" * void lea_msp430_decrypt(...): the inverse rounds, last to first, over the C layout")
+e(" * (lea_ks.rk: RK0..RK5 is the order they are used in), 73 cycles a round.")
+e(" * Frame of the decryption: 6(r1) = &rk[rounds - 1].")
 e(" * MSP430 EABI: ks r12, out r13, in r14, nblocks r15; r4..r10 saved.")
 e(" * lea.c asserts the offsets: rounds at 768, msp_rk at 770.")
 e(" * Frame: 0(r1) in, 2(r1) out, 4(r1) nblocks, 6(r1) &msp_rk, 8(r1) rounds / 4,")
 e(" * 10(r1) 1 when in or out is odd.")
 e(" */")
-e("    .section .text.lea_msp430_encrypt,\"ax\",@progbits")
-e("    .global lea_msp430_encrypt")
-e("    .type lea_msp430_encrypt, @function")
-e("lea_msp430_encrypt:")
-e("    tst r15")
-e("    jnz 1f")
-e("    ret")
-e("1:")
-for n in range(4, 11):
-    e("    push r%d" % n)
-e("    mov r14, r11")
-e("    bis r13, r11")
-e("    and #1, r11")
-e("    push r11")
-e("    mov 768(r12), r11")
-e("    rra r11")
-e("    rra r11")
-e("    push r11")
-e("    add #770, r12")
-e("    push r12")
-e("    push r15")
-e("    push r13")
-e("    push r14")
-e(".Lblock:")
-e("    mov 0(r1), r15")
-e("    tst 10(r1)")
-e("    jnz .Lload_b")
-load(True)
-e("    jmp .Lloaded")
-e(".Lload_b:")
-load(False)
-e(".Lloaded:")
-e("    mov r15, 0(r1)")
-e("    mov 6(r1), %s" % K)
-e("    mov 8(r1), %s" % CNT)
-e(".Lround4:")
-for r in range(4):
-    round_(r)
-e("    dec %s" % CNT)
-e("    jnz .Lround4")
-e("    mov 2(r1), r15")
-e("    tst 10(r1)")
-e("    jnz .Lstore_b")
-store(True)
-e("    jmp .Lstored")
-e(".Lstore_b:")
-store(False)
-e(".Lstored:")
-e("    add #16, 2(r1)")
-e("    dec 4(r1)")
-e("    jz 3f")
-e("    br #.Lblock")
-e("3:")
-e("    add #12, r1")
-for n in reversed(range(4, 11)):
-    e("    pop r%d" % n)
-e("    ret")
-e("    .size lea_msp430_encrypt, .-lea_msp430_encrypt")
+
+
+def inv_part(w, prev, rot):
+    """w = (rot(w) - (prev ^ RKa)) ^ RKb, keys from @r14+"""
+    rot(w)
+    e("    mov %s, %s" % (prev[0], TL))
+    e("    mov %s, %s" % (prev[1], TH))
+    e("    xor @%s+, %s" % (K, TL))
+    e("    xor @%s+, %s" % (K, TH))
+    e("    sub %s, %s" % (TL, w[0]))
+    e("    subc %s, %s" % (TH, w[1]))
+    e("    xor @%s+, %s" % (K, w[0]))
+    e("    xor @%s+, %s" % (K, w[1]))
+
+
+def ror9(w):
+    # ROR8 keeping the halves' names: swpb both, exchange the high bytes; then ROR1
+    lo, hi = w
+    e("    swpb %s" % hi)
+    e("    swpb %s" % lo)
+    e("    mov %s, %s" % (hi, TL))
+    e("    xor %s, %s" % (lo, TL))
+    e("    and #0xff00, %s" % TL)
+    e("    xor %s, %s" % (TL, hi))
+    e("    xor %s, %s" % (TL, lo))
+    ror1(w)
+
+
+def rol1(w):
+    e("    rla %s" % w[0])
+    e("    rlc %s" % w[1])
+    e("    adc %s" % w[0])
+
+
+def inv_round(s):
+    """Undo an encryption round: its output W0..W3 in groups (j - s) mod 4, the
+    round's keys in the C layout at r14 (LEA_DEC_ROUND in lea.c)."""
+    W = [G[(j - s) % 4] for j in range(4)]
+    e("    ; inverse round, step %d of 4" % s)
+    inv_part(W[0], W[3], ror9)                                  # X1
+    inv_part(W[1], W[0], lambda w: [rol1(w) for _ in range(5)])  # X2
+    inv_part(W[2], W[1], lambda w: [rol1(w) for _ in range(3)])  # X3
+    e("    sub #48, %s" % K)
+
+
+def kernel(name, dec):
+    e("    .section .text.%s,\"ax\",@progbits" % name)
+    e("    .global %s" % name)
+    e("    .type %s, @function" % name)
+    e("%s:" % name)
+    e("    tst r15")
+    e("    jnz 1f")
+    e("    ret")
+    e("1:")
+    for n in range(4, 11):
+        e("    push r%d" % n)
+    e("    mov r14, r11")
+    e("    bis r13, r11")
+    e("    and #1, r11")
+    e("    push r11")
+    e("    mov 768(r12), r11")
+    if dec:  # keys from rk[rounds - 1] = ks + 24 * rounds - 24, backwards
+        e("    mov r11, r10")
+        e("    rla r10")
+        e("    rla r10")
+        e("    rla r10")
+        e("    add r10, r12")
+        e("    rla r10")
+        e("    add r10, r12")
+        e("    sub #24, r12")
+    e("    rra r11")
+    e("    rra r11")
+    e("    push r11")
+    if not dec:
+        e("    add #770, r12")
+    e("    push r12")
+    e("    push r15")
+    e("    push r13")
+    e("    push r14")
+    e(".L%s_block:" % name)
+    e("    mov 0(r1), r15")
+    e("    tst 10(r1)")
+    e("    jnz .L%s_load_b" % name)
+    load(True)
+    e("    jmp .L%s_loaded" % name)
+    e(".L%s_load_b:" % name)
+    load(False)
+    e(".L%s_loaded:" % name)
+    e("    mov r15, 0(r1)")
+    e("    mov 6(r1), %s" % K)
+    e("    mov 8(r1), %s" % CNT)
+    e(".L%s_round4:" % name)
+    for n in range(4):
+        inv_round(n) if dec else round_(n)
+    e("    dec %s" % CNT)
+    e("    jnz .L%s_round4" % name)
+    e("    mov 2(r1), r15")
+    e("    tst 10(r1)")
+    e("    jnz .L%s_store_b" % name)
+    store(True)
+    e("    jmp .L%s_stored" % name)
+    e(".L%s_store_b:" % name)
+    store(False)
+    e(".L%s_stored:" % name)
+    e("    add #16, 2(r1)")
+    e("    dec 4(r1)")
+    e("    jz 3f")
+    e("    br #.L%s_block" % name)
+    e("3:")
+    e("    add #12, r1")
+    for n in reversed(range(4, 11)):
+        e("    pop r%d" % n)
+    e("    ret")
+    e("    .size %s, .-%s" % (name, name))
+
+
+kernel("lea_msp430_encrypt", False)
+kernel("lea_msp430_decrypt", True)
 print("\n".join(out))

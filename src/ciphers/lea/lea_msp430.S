@@ -14,6 +14,9 @@
  * buffers' alignment, public, picks word or byte loads and stores).
  *
  * void lea_msp430_encrypt(const lea_ks *ks, uint8_t *out, const uint8_t *in, size_t nblocks)
+ * void lea_msp430_decrypt(...): the inverse rounds, last to first, over the C layout
+ * (lea_ks.rk: RK0..RK5 is the order they are used in), 73 cycles a round.
+ * Frame of the decryption: 6(r1) = &rk[rounds - 1].
  * MSP430 EABI: ks r12, out r13, in r14, nblocks r15; r4..r10 saved.
  * lea.c asserts the offsets: rounds at 768, msp_rk at 770.
  * Frame: 0(r1) in, 2(r1) out, 4(r1) nblocks, 6(r1) &msp_rk, 8(r1) rounds / 4,
@@ -47,10 +50,10 @@ lea_msp430_encrypt:
     push r15
     push r13
     push r14
-.Lblock:
+.Llea_msp430_encrypt_block:
     mov 0(r1), r15
     tst 10(r1)
-    jnz .Lload_b
+    jnz .Llea_msp430_encrypt_load_b
     mov @r15+, r4
     mov @r15+, r5
     mov @r15+, r6
@@ -59,8 +62,8 @@ lea_msp430_encrypt:
     mov @r15+, r9
     mov @r15+, r10
     mov @r15+, r11
-    jmp .Lloaded
-.Lload_b:
+    jmp .Llea_msp430_encrypt_loaded
+.Llea_msp430_encrypt_load_b:
     mov.b @r15+, r4
     mov.b @r15+, r12
     swpb r12
@@ -93,11 +96,11 @@ lea_msp430_encrypt:
     mov.b @r15+, r12
     swpb r12
     bis r12, r11
-.Lloaded:
+.Llea_msp430_encrypt_loaded:
     mov r15, 0(r1)
     mov 6(r1), r14
     mov 8(r1), r15
-.Lround4:
+.Llea_msp430_encrypt_round4:
     ; round 0 of 4
     mov r8, r12
     mov r9, r13
@@ -335,10 +338,10 @@ lea_msp430_encrypt:
     rlc r5
     adc r4
     dec r15
-    jnz .Lround4
+    jnz .Llea_msp430_encrypt_round4
     mov 2(r1), r15
     tst 10(r1)
-    jnz .Lstore_b
+    jnz .Llea_msp430_encrypt_store_b
     mov r4, 0(r15)
     mov r5, 2(r15)
     mov r6, 4(r15)
@@ -347,8 +350,8 @@ lea_msp430_encrypt:
     mov r9, 10(r15)
     mov r10, 12(r15)
     mov r11, 14(r15)
-    jmp .Lstored
-.Lstore_b:
+    jmp .Llea_msp430_encrypt_stored
+.Llea_msp430_encrypt_store_b:
     mov.b r4, 0(r15)
     swpb r4
     mov.b r4, 1(r15)
@@ -373,11 +376,11 @@ lea_msp430_encrypt:
     mov.b r11, 14(r15)
     swpb r11
     mov.b r11, 15(r15)
-.Lstored:
+.Llea_msp430_encrypt_stored:
     add #16, 2(r1)
     dec 4(r1)
     jz 3f
-    br #.Lblock
+    br #.Llea_msp430_encrypt_block
 3:
     add #12, r1
     pop r10
@@ -389,3 +392,384 @@ lea_msp430_encrypt:
     pop r4
     ret
     .size lea_msp430_encrypt, .-lea_msp430_encrypt
+    .section .text.lea_msp430_decrypt,"ax",@progbits
+    .global lea_msp430_decrypt
+    .type lea_msp430_decrypt, @function
+lea_msp430_decrypt:
+    tst r15
+    jnz 1f
+    ret
+1:
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    mov r14, r11
+    bis r13, r11
+    and #1, r11
+    push r11
+    mov 768(r12), r11
+    mov r11, r10
+    rla r10
+    rla r10
+    rla r10
+    add r10, r12
+    rla r10
+    add r10, r12
+    sub #24, r12
+    rra r11
+    rra r11
+    push r11
+    push r12
+    push r15
+    push r13
+    push r14
+.Llea_msp430_decrypt_block:
+    mov 0(r1), r15
+    tst 10(r1)
+    jnz .Llea_msp430_decrypt_load_b
+    mov @r15+, r4
+    mov @r15+, r5
+    mov @r15+, r6
+    mov @r15+, r7
+    mov @r15+, r8
+    mov @r15+, r9
+    mov @r15+, r10
+    mov @r15+, r11
+    jmp .Llea_msp430_decrypt_loaded
+.Llea_msp430_decrypt_load_b:
+    mov.b @r15+, r4
+    mov.b @r15+, r12
+    swpb r12
+    bis r12, r4
+    mov.b @r15+, r5
+    mov.b @r15+, r12
+    swpb r12
+    bis r12, r5
+    mov.b @r15+, r6
+    mov.b @r15+, r12
+    swpb r12
+    bis r12, r6
+    mov.b @r15+, r7
+    mov.b @r15+, r12
+    swpb r12
+    bis r12, r7
+    mov.b @r15+, r8
+    mov.b @r15+, r12
+    swpb r12
+    bis r12, r8
+    mov.b @r15+, r9
+    mov.b @r15+, r12
+    swpb r12
+    bis r12, r9
+    mov.b @r15+, r10
+    mov.b @r15+, r12
+    swpb r12
+    bis r12, r10
+    mov.b @r15+, r11
+    mov.b @r15+, r12
+    swpb r12
+    bis r12, r11
+.Llea_msp430_decrypt_loaded:
+    mov r15, 0(r1)
+    mov 6(r1), r14
+    mov 8(r1), r15
+.Llea_msp430_decrypt_round4:
+    ; inverse round, step 0 of 4
+    swpb r5
+    swpb r4
+    mov r5, r12
+    xor r4, r12
+    and #0xff00, r12
+    xor r12, r5
+    xor r12, r4
+    bit #1, r4
+    rrc r5
+    rrc r4
+    mov r10, r12
+    mov r11, r13
+    xor @r14+, r12
+    xor @r14+, r13
+    sub r12, r4
+    subc r13, r5
+    xor @r14+, r4
+    xor @r14+, r5
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    mov r4, r12
+    mov r5, r13
+    xor @r14+, r12
+    xor @r14+, r13
+    sub r12, r6
+    subc r13, r7
+    xor @r14+, r6
+    xor @r14+, r7
+    rla r8
+    rlc r9
+    adc r8
+    rla r8
+    rlc r9
+    adc r8
+    rla r8
+    rlc r9
+    adc r8
+    mov r6, r12
+    mov r7, r13
+    xor @r14+, r12
+    xor @r14+, r13
+    sub r12, r8
+    subc r13, r9
+    xor @r14+, r8
+    xor @r14+, r9
+    sub #48, r14
+    ; inverse round, step 1 of 4
+    swpb r11
+    swpb r10
+    mov r11, r12
+    xor r10, r12
+    and #0xff00, r12
+    xor r12, r11
+    xor r12, r10
+    bit #1, r10
+    rrc r11
+    rrc r10
+    mov r8, r12
+    mov r9, r13
+    xor @r14+, r12
+    xor @r14+, r13
+    sub r12, r10
+    subc r13, r11
+    xor @r14+, r10
+    xor @r14+, r11
+    rla r4
+    rlc r5
+    adc r4
+    rla r4
+    rlc r5
+    adc r4
+    rla r4
+    rlc r5
+    adc r4
+    rla r4
+    rlc r5
+    adc r4
+    rla r4
+    rlc r5
+    adc r4
+    mov r10, r12
+    mov r11, r13
+    xor @r14+, r12
+    xor @r14+, r13
+    sub r12, r4
+    subc r13, r5
+    xor @r14+, r4
+    xor @r14+, r5
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    mov r4, r12
+    mov r5, r13
+    xor @r14+, r12
+    xor @r14+, r13
+    sub r12, r6
+    subc r13, r7
+    xor @r14+, r6
+    xor @r14+, r7
+    sub #48, r14
+    ; inverse round, step 2 of 4
+    swpb r9
+    swpb r8
+    mov r9, r12
+    xor r8, r12
+    and #0xff00, r12
+    xor r12, r9
+    xor r12, r8
+    bit #1, r8
+    rrc r9
+    rrc r8
+    mov r6, r12
+    mov r7, r13
+    xor @r14+, r12
+    xor @r14+, r13
+    sub r12, r8
+    subc r13, r9
+    xor @r14+, r8
+    xor @r14+, r9
+    rla r10
+    rlc r11
+    adc r10
+    rla r10
+    rlc r11
+    adc r10
+    rla r10
+    rlc r11
+    adc r10
+    rla r10
+    rlc r11
+    adc r10
+    rla r10
+    rlc r11
+    adc r10
+    mov r8, r12
+    mov r9, r13
+    xor @r14+, r12
+    xor @r14+, r13
+    sub r12, r10
+    subc r13, r11
+    xor @r14+, r10
+    xor @r14+, r11
+    rla r4
+    rlc r5
+    adc r4
+    rla r4
+    rlc r5
+    adc r4
+    rla r4
+    rlc r5
+    adc r4
+    mov r10, r12
+    mov r11, r13
+    xor @r14+, r12
+    xor @r14+, r13
+    sub r12, r4
+    subc r13, r5
+    xor @r14+, r4
+    xor @r14+, r5
+    sub #48, r14
+    ; inverse round, step 3 of 4
+    swpb r7
+    swpb r6
+    mov r7, r12
+    xor r6, r12
+    and #0xff00, r12
+    xor r12, r7
+    xor r12, r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    mov r4, r12
+    mov r5, r13
+    xor @r14+, r12
+    xor @r14+, r13
+    sub r12, r6
+    subc r13, r7
+    xor @r14+, r6
+    xor @r14+, r7
+    rla r8
+    rlc r9
+    adc r8
+    rla r8
+    rlc r9
+    adc r8
+    rla r8
+    rlc r9
+    adc r8
+    rla r8
+    rlc r9
+    adc r8
+    rla r8
+    rlc r9
+    adc r8
+    mov r6, r12
+    mov r7, r13
+    xor @r14+, r12
+    xor @r14+, r13
+    sub r12, r8
+    subc r13, r9
+    xor @r14+, r8
+    xor @r14+, r9
+    rla r10
+    rlc r11
+    adc r10
+    rla r10
+    rlc r11
+    adc r10
+    rla r10
+    rlc r11
+    adc r10
+    mov r8, r12
+    mov r9, r13
+    xor @r14+, r12
+    xor @r14+, r13
+    sub r12, r10
+    subc r13, r11
+    xor @r14+, r10
+    xor @r14+, r11
+    sub #48, r14
+    dec r15
+    jnz .Llea_msp430_decrypt_round4
+    mov 2(r1), r15
+    tst 10(r1)
+    jnz .Llea_msp430_decrypt_store_b
+    mov r4, 0(r15)
+    mov r5, 2(r15)
+    mov r6, 4(r15)
+    mov r7, 6(r15)
+    mov r8, 8(r15)
+    mov r9, 10(r15)
+    mov r10, 12(r15)
+    mov r11, 14(r15)
+    jmp .Llea_msp430_decrypt_stored
+.Llea_msp430_decrypt_store_b:
+    mov.b r4, 0(r15)
+    swpb r4
+    mov.b r4, 1(r15)
+    mov.b r5, 2(r15)
+    swpb r5
+    mov.b r5, 3(r15)
+    mov.b r6, 4(r15)
+    swpb r6
+    mov.b r6, 5(r15)
+    mov.b r7, 6(r15)
+    swpb r7
+    mov.b r7, 7(r15)
+    mov.b r8, 8(r15)
+    swpb r8
+    mov.b r8, 9(r15)
+    mov.b r9, 10(r15)
+    swpb r9
+    mov.b r9, 11(r15)
+    mov.b r10, 12(r15)
+    swpb r10
+    mov.b r10, 13(r15)
+    mov.b r11, 14(r15)
+    swpb r11
+    mov.b r11, 15(r15)
+.Llea_msp430_decrypt_stored:
+    add #16, 2(r1)
+    dec 4(r1)
+    jz 3f
+    br #.Llea_msp430_decrypt_block
+3:
+    add #12, r1
+    pop r10
+    pop r9
+    pop r8
+    pop r7
+    pop r6
+    pop r5
+    pop r4
+    ret
+    .size lea_msp430_decrypt, .-lea_msp430_decrypt
