@@ -107,7 +107,7 @@ embedded:
 	python3 embedded/test.py avr $(BUILD)/arxcrypt $(if $(EMBEDDED_QUICK),--quick)
 	python3 embedded/test.py msp430 $(BUILD)/arxcrypt $(if $(EMBEDDED_QUICK),--quick)
 	embedded/run avr bench --ops enc,dec,key lea-128 speck-64-128
-	embedded/run msp430 bench --ops enc,dec,key lea-128
+	embedded/run msp430 bench --ops enc,dec,key lea-128 speck-64-128
 
 # The 32-bit microcontrollers (docs/EMBEDDED.md): Cortex-M3, Cortex-M4 and
 # RV32I cross-built (embedded/*/toolchain*.cmake, build-<target>) and run

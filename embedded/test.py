@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The embedded test suite: embedded/test.py TARGET HOST_ARXCRYPT [--quick] [--seed N]
+"""The embedded test suite: embedded/test.py TARGET HOST_ARXCRYPT [--quick] [--seed N] [--only PREFIX]
 
 Everything goes through `embedded/run TARGET raw`, as a user's test would:
   1. every official vector (tests/vectors/*.txt), encryption and decryption;
@@ -8,10 +8,14 @@ Everything goes through `embedded/run TARGET raw`, as a user's test would:
      directions, and a forged tag for GCM and CCM (exit 1 on both);
   3. bad input (wrong key length, unknown cipher or mode, wrong IV length,
      bad tag length, partial blocks): the chip's stderr and exit code must be
-     the host's.
+     the host's;
+  4. constant time: every assembly kernel (ASM below) on random keys and
+     messages, aligned and odd buffers, gives one cycle count (`embedded/run
+     TARGET ct`), and the host's output.
 Ciphers whose key does not fit the firmware's RAM are reported, not skipped
 silently. Prints "N passed, M failed" and exits non-zero on any failure.
 """
+import json
 import os
 import random
 import re
@@ -23,6 +27,7 @@ RUN = os.path.join(ROOT, "embedded", "run")
 MODES = ["ecb", "cbc", "cfb", "ofb", "ctr", "gcm", "ccm", "cmac"]
 
 passed = failed = 0
+ONLY = ""  # --only PREFIX: the ciphers whose names start with it (a kernel's quick check)
 
 
 def check(ok, what):
@@ -37,6 +42,15 @@ def check(ok, what):
 def run(argv, data):
     r = subprocess.run(argv, input=data, capture_output=True)
     return r.returncode, r.stdout, r.stderr
+
+
+# Ciphers with an assembly kernel on each target (backend named after the
+# target, listed after "ref": the default). Their vectors also run with the
+# backend forced by name, both the kernel's and the reference.
+ASM = {"avr": ["lea-128", "speck-64-128"], "msp430": ["lea-128", "lea-192", "lea-256", "speck-64-128"]}
+# Those whose decryption is assembly too (the constant-time check times it;
+# on AVR it also times the C reference decryption of the others).
+DEC_ASM = {"avr": ["lea-128", "speck-64-128"], "msp430": ["lea-128", "lea-192", "lea-256", "speck-64-128"]}
 
 
 def vectors(target, quick):
@@ -54,6 +68,7 @@ def vectors(target, quick):
                 continue
             k, _, v = line.partition("=")
             rec[k.strip()] = v.strip()
+    recs = [r for r in recs if not ONLY or r["cipher"].startswith(ONLY)]
     if quick:  # one record per cipher and mode
         seen, keep = set(), []
         for r in recs:
@@ -81,6 +96,13 @@ def vectors(target, quick):
         if m != "cmac":
             rc, out, err = run(args + ["-d"], ct + tag)
             check(rc == 0 and out == pt, "vector %s %s -d key %s: rc %d" % (c, m, r["key"], rc))
+        for be in ([target, "ref"] if c in ASM.get(target, []) else []):
+            rc, out, err = run(args + ["--backend", be], pt)
+            check(rc == 0 and out == want, "vector %s %s --backend %s key %s: rc %d %s" % (
+                c, m, be, r["key"], rc, err.decode().strip()))
+            if m != "cmac":
+                rc, out, err = run(args + ["--backend", be, "-d"], ct + tag)
+                check(rc == 0 and out == pt, "vector %s %s --backend %s -d key %s: rc %d" % (c, m, be, r["key"], rc))
     return nofit
 
 
@@ -99,6 +121,8 @@ def differential(target, host, rng, quick):
     ciphers = host_ciphers(host)
     check(len(ciphers) == 36, "host lists %d ciphers, expected 36" % len(ciphers))
     for name, bb, kb in ciphers:
+        if ONLY and not name.startswith(ONLY):
+            continue
         for m in MODES:
             if m in ("gcm", "ccm") and bb != 16:
                 continue
@@ -168,6 +192,39 @@ def bad_input(target, host):
         check(h == e and h[0] != 0, "bad input %s: host %r, %s %r" % (" ".join(args), h, target, e))
 
 
+def constant_time(target, host, rng, quick):
+    """Every assembly kernel on random keys and messages (and all-zero and
+    all-one ones), aligned and odd buffers: one cycle count per cipher and
+    offset, and the host's ECB output. AVR also times the decryption (the
+    reference C) the same way; MSP430 skips it (slow to trace)."""
+    n = 3 if quick else 8
+    for c in ASM.get(target, []):
+        kb = int(c.split("-")[-1]) // 8
+        for off in (0, 1):
+            seen = {}
+            cases = [(b"\0" * kb, b"\0" * 128), (b"\xff" * kb, b"\xff" * 128)]
+            cases += [(rng.randbytes(kb), rng.randbytes(128)) for _ in range(n)]
+            for key, msg in cases:
+                args = [RUN, target, "ct", c, key.hex(), "--backend", target, "--off", str(off)]
+                if target == "avr" or c in DEC_ASM.get(target, []):
+                    args.append("--dec")
+                rc, out, err = run(args, msg)
+                if rc:
+                    check(False, "ct %s off %d: rc %d %s" % (c, off, rc, err.decode().strip()))
+                    continue
+                row = json.loads(out)
+                h = run([host, "raw", "-c", c, "-m", "ecb", "-k", key.hex()], msg)
+                check(h[0] == 0 and h[1].hex() == row["out"], "ct %s off %d: output differs from the host's" % (c, off))
+                for op in ("enc", "dec"):
+                    if op in row:
+                        seen.setdefault(op, set()).add(row[op])
+            for op, counts in sorted(seen.items()):
+                check(len(counts) == 1, "ct %s %s off %d: cycle counts %s differ with key and data" % (
+                    c, op, off, sorted(counts)))
+                print("ct %s %s %s off %d: %s cycles on %d keys/messages" % (
+                    target, c, op, off, "/".join(map(str, sorted(counts))), len(cases)))
+
+
 def main():
     if len(sys.argv) < 3:
         sys.stderr.write(__doc__)
@@ -177,10 +234,14 @@ def main():
     seed = 20261125
     if "--seed" in sys.argv:
         seed = int(sys.argv[sys.argv.index("--seed") + 1])
+    global ONLY
+    if "--only" in sys.argv:
+        ONLY = sys.argv[sys.argv.index("--only") + 1]
     rng = random.Random(seed)
     nofit = vectors(target, quick)
     nofit |= differential(target, host, rng, quick)
     bad_input(target, host)
+    constant_time(target, host, rng, quick)
     if nofit:
         print("%s: key does not fit the firmware's RAM: %s" % (target, " ".join(sorted(nofit))))
     print("%s (seed %d): %d passed, %d failed" % (target, seed, passed, failed))
