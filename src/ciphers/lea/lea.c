@@ -202,9 +202,10 @@ static const arx_backend lea_rv32i_backend = {"rv32i", 0, 1, lea128_rv32i_encryp
 
 #ifdef ARX_HAVE_ARMV7M
 /* LEA-128 in ARMv7-M assembly (lea_armv7m.S, Cortex-M3/M4 embedded/ builds):
- * encryption and CTR over 4-byte-aligned buffers (ldm/stm); other buffers
- * (alignment is public) and decryption take the reference. */
+ * encryption, decryption and CTR over 4-byte-aligned buffers (ldm/stm);
+ * other buffers (alignment is public) take the reference. */
 void lea128_armv7m_encrypt_aligned(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+void lea128_armv7m_decrypt_aligned(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void lea128_armv7m_ctr_run(const lea_ks *ks, const uint32_t x[3], uint32_t low, uint8_t *out,
                            const uint8_t *in, size_t nblocks);
 
@@ -215,6 +216,11 @@ static int lea_m_aligned4(const uint8_t *out, const uint8_t *in) {
 static void lea128_armv7m_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
     if (lea_m_aligned4(out, in)) lea128_armv7m_encrypt_aligned(ks, out, in, nblocks);
     else lea_ref_encrypt(ks, out, in, nblocks);
+}
+
+static void lea128_armv7m_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    if (lea_m_aligned4(out, in)) lea128_armv7m_decrypt_aligned(ks, out, in, nblocks);
+    else lea_ref_decrypt(ks, out, in, nblocks);
 }
 
 static void lea128_armv7m_ctr(const void *ks_, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
@@ -238,7 +244,7 @@ static void lea128_armv7m_ctr(const void *ks_, uint8_t *ctr, uint8_t *out, const
     }
 }
 
-static const arx_backend lea_armv7m_backend = {"armv7m", 0, 1, lea128_armv7m_encrypt, lea_ref_decrypt,
+static const arx_backend lea_armv7m_backend = {"armv7m", 0, 1, lea128_armv7m_encrypt, lea128_armv7m_decrypt,
                                                lea128_armv7m_ctr};
 #endif
 
