@@ -27,10 +27,10 @@ static void gf_mul_spec(uint8_t x[16], const uint8_t y[16]) {
     memcpy(x, z, 16);
 }
 
-#ifdef ARX_HAVE_RV32I
-#define GHASH_RV32I_BUILT 1 /* ghash_rv32i.S (embedded/ RV32I builds) */
+#ifdef ARX_GHASH_WORDFORM
+#define GHASH_MCU_BUILT 1 /* ghash_rv32i.S, ghash_armv7m.S (embedded/ RV32I and Cortex-M3 builds) */
 #else
-#define GHASH_RV32I_BUILT 0
+#define GHASH_MCU_BUILT 0
 #endif
 
 int main(void) {
@@ -39,7 +39,7 @@ int main(void) {
         {ARX_GHASH_VPCLMUL, ARX_X86_SIMD,
          ARX_CPU_VPCLMULQDQ | ARX_CPU_AVX512F | ARX_CPU_AVX512BW | ARX_CPU_AVX512VL, "vpclmul"},
         {ARX_GHASH_PMULL, ARX_ARM_PMULL, ARX_CPU_PMULL, "pmull"},
-        {ARX_GHASH_RV32I, GHASH_RV32I_BUILT, 0, "rv32i"},
+        {ARX_GHASH_MCU, GHASH_MCU_BUILT, 0, "mcu"},
     };
     t_seed(7);
     uint8_t h[16], data[150 * 16], a[16], b[16];

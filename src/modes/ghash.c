@@ -13,20 +13,26 @@ int arx_ghash_pick(const arx_backend *be) {
     if ((f & (ARX_CPU_PCLMUL | ARX_CPU_SSSE3)) == (ARX_CPU_PCLMUL | ARX_CPU_SSSE3)) return ARX_GHASH_PCLMUL;
 #elif ARX_ARM_PMULL
     if ((be->requires & ARX_CPU_NEON) && (arx_cpu_features() & ARX_CPU_PMULL)) return ARX_GHASH_PMULL;
-#elif defined(ARX_HAVE_RV32I)
+#elif defined(ARX_GHASH_WORDFORM)
     (void)be;
-    return ARX_GHASH_RV32I;
+    return ARX_GHASH_MCU;
 #else
     (void)be;
 #endif
     return ARX_GHASH_CT;
 }
 
+#ifdef ARX_GHASH_WORDFORM
+/* ghash_rv32i.S, ghash_armv7m.S; y and the table in their word form (see
+ * there). */
 #ifdef ARX_HAVE_RV32I
-/* ghash_rv32i.S; y and the table in its word form (see there). */
-void arx_ghash_rv32i_run(void *y, const uint32_t tab[32][5], const uint8_t *data, size_t nblocks);
+#define mcu_run arx_ghash_rv32i_run
+#else
+#define mcu_run arx_ghash_armv7m_run
+#endif
+void mcu_run(void *y, const uint32_t tab[32][5], const uint8_t *data, size_t nblocks);
 
-static void rv32i_key(arx_ghash_key *gk, const uint8_t h[16]) {
+static void mcu_key(arx_ghash_key *gk, const uint8_t h[16]) {
     uint32_t w[4];
     arx_ghash_ct_key(gk, h); /* the portable form too: hpow and fold use it */
     for (int i = 0; i < 4; i++) w[i] = arx_load32_be(h + 4 * i);
@@ -44,14 +50,14 @@ static void rv32i_key(arx_ghash_key *gk, const uint8_t h[16]) {
 }
 
 /* word form <-> bytes */
-static void rv32i_to_bytes(const arx_ghash *g, uint8_t out[16]) {
+static void mcu_to_bytes(const arx_ghash *g, uint8_t out[16]) {
     uint32_t w[4];
     memcpy(w, g->y, 16);
     for (int i = 0; i < 4; i++) arx_store32_be(out + 4 * i, w[i]);
     arx_wipe(w, sizeof w);
 }
 
-static void rv32i_from_bytes(arx_ghash *g, const uint8_t in[16]) {
+static void mcu_from_bytes(arx_ghash *g, const uint8_t in[16]) {
     uint32_t w[4];
     for (int i = 0; i < 4; i++) w[i] = arx_load32_be(in + 4 * i);
     memcpy(g->y, w, 16);
@@ -61,17 +67,17 @@ static void rv32i_from_bytes(arx_ghash *g, const uint8_t in[16]) {
 /* Parallel GCM's combination (rare: only with threads): through the
  * portable multiply. hn is in the portable form (arx_ghash_hpow), g and
  * part in word form. */
-static void rv32i_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part) {
+static void mcu_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part) {
     uint8_t b[16], p[16];
     arx_ghash t = *g, zero = *g;
-    rv32i_to_bytes(g, b);
+    mcu_to_bytes(g, b);
     arx_ghash_ct_load(t.y, b);
     zero.y[0] = zero.y[1] = 0;
     arx_ghash_ct_fold(&t, hn, &zero);
     arx_ghash_ct_out(&t, b);
-    rv32i_to_bytes(part, p);
+    mcu_to_bytes(part, p);
     for (int i = 0; i < 16; i++) b[i] ^= p[i];
-    rv32i_from_bytes(g, b);
+    mcu_from_bytes(g, b);
     arx_wipe(b, sizeof b);
     arx_wipe(p, sizeof p);
     arx_wipe(&t, sizeof t);
@@ -97,9 +103,9 @@ void arx_ghash_key_init(arx_ghash_key *gk, const uint8_t h[16], int impl) {
         return;
     }
 #endif
-#ifdef ARX_HAVE_RV32I
-    if (impl == ARX_GHASH_RV32I) {
-        rv32i_key(gk, h);
+#ifdef ARX_GHASH_WORDFORM
+    if (impl == ARX_GHASH_MCU) {
+        mcu_key(gk, h);
         return;
     }
 #endif
@@ -130,9 +136,9 @@ void arx_ghash_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks) {
         return;
     }
 #endif
-#ifdef ARX_HAVE_RV32I
-    if (g->key->impl == ARX_GHASH_RV32I) {
-        arx_ghash_rv32i_run(g->y, g->key->hsh, data, nblocks);
+#ifdef ARX_GHASH_WORDFORM
+    if (g->key->impl == ARX_GHASH_MCU) {
+        mcu_run(g->y, g->key->hsh, data, nblocks);
         return;
     }
 #endif
@@ -150,9 +156,9 @@ void arx_ghash_padded(arx_ghash *g, const uint8_t *data, size_t len) {
 }
 
 void arx_ghash_out(const arx_ghash *g, uint8_t out[16]) {
-#ifdef ARX_HAVE_RV32I
-    if (g->key->impl == ARX_GHASH_RV32I) {
-        rv32i_to_bytes(g, out);
+#ifdef ARX_GHASH_WORDFORM
+    if (g->key->impl == ARX_GHASH_MCU) {
+        mcu_to_bytes(g, out);
         return;
     }
 #endif
@@ -193,9 +199,9 @@ void arx_ghash_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part) {
         return;
     }
 #endif
-#ifdef ARX_HAVE_RV32I
-    if (g->key->impl == ARX_GHASH_RV32I) {
-        rv32i_fold(g, hn, part);
+#ifdef ARX_GHASH_WORDFORM
+    if (g->key->impl == ARX_GHASH_MCU) {
+        mcu_fold(g, hn, part);
         return;
     }
 #endif

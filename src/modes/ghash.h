@@ -15,7 +15,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { ARX_GHASH_CT, ARX_GHASH_PCLMUL, ARX_GHASH_VPCLMUL, ARX_GHASH_PMULL, ARX_GHASH_RV32I };
+/* Cores with a multiply in assembly that needs no multiplier (ARX_GHASH_MCU):
+ * RV32I (no M extension) and the Cortex-M3 (UMULL ends early, TRM 18.2; the
+ * Cortex-M4's single-cycle one keeps the portable multiply). */
+#if defined(ARX_HAVE_RV32I) || (defined(ARX_HAVE_ARMV7M) && defined(__ARM_ARCH_7M__))
+#define ARX_GHASH_WORDFORM 1
+#endif
+
+enum { ARX_GHASH_CT, ARX_GHASH_PCLMUL, ARX_GHASH_VPCLMUL, ARX_GHASH_PMULL, ARX_GHASH_MCU };
 
 /* Blocks per reduction at most (VPCLMULQDQ path). Measured on Zen 4, GHASH
  * alone at 16 KiB: 16 per reduction 0.187 TSC cpb, 32: 0.139, 64: 0.112;
@@ -37,10 +44,11 @@ typedef struct arx_ghash_key {
      * Karatsuba middle product. */
     uint8_t hkar[ARX_GHASH_MAX_POW][16];
 #endif
-#ifdef ARX_HAVE_RV32I
-    /* RV32I assembly (ghash_rv32i.S): hsh[b] = H * x^b for b = 0..31,
-     * unreduced, in its word form (H's bytes as big-endian words, shifted
-     * right by b across five words). 640 bytes, indexed by b only. */
+#ifdef ARX_GHASH_WORDFORM
+    /* The microcontroller assembly (ghash_rv32i.S, ghash_armv7m.S):
+     * hsh[b] = H * x^b for b = 0..31, unreduced, in their word form (H's
+     * bytes as big-endian words, shifted right by b across five words).
+     * 640 bytes, indexed by b only. */
     uint32_t hsh[32][5];
 #endif
     /* A freestanding build has only the portable GHASH, which needs h alone:
@@ -50,17 +58,18 @@ typedef struct arx_ghash_key {
 
 typedef struct arx_ghash {
     const arx_ghash_key *key;
-    uint64_t y[2];  /* portable and PMULL; RV32I: four words, word form (ghash_rv32i.S) */
+    uint64_t y[2];  /* portable and PMULL; MCU: four words, word form (ghash_rv32i.S) */
     uint8_t yr[16]; /* x86, byte-reversed */
 } arx_ghash;
 
 struct arx_backend;
 /* The GHASH for a key on backend `be`: CT for the portable backend, else the
  * widest carry-less multiply the CPU has (VPCLMULQDQ with AVX-512 backends;
- * PMULL with NEON backends on AArch64 CPUs that have it). RV32I builds
- * (ARX_HAVE_RV32I) use the assembly multiply for every backend: it is the
- * constant-time multiply of that core, not a faster variant of a portable
- * one (tests/test_ghash.c checks it against CT). */
+ * PMULL with NEON backends on AArch64 CPUs that have it). RV32I and
+ * Cortex-M3 builds (ARX_GHASH_WORDFORM) use their assembly multiply for
+ * every backend: it is the constant-time multiply of that core, not a
+ * faster variant of a portable one (tests/test_ghash.c checks it against
+ * CT). */
 int arx_ghash_pick(const struct arx_backend *be);
 
 /* Derive everything the implementation needs from H (it is secret: wipe the
