@@ -13,11 +13,76 @@ int arx_ghash_pick(const arx_backend *be) {
     if ((f & (ARX_CPU_PCLMUL | ARX_CPU_SSSE3)) == (ARX_CPU_PCLMUL | ARX_CPU_SSSE3)) return ARX_GHASH_PCLMUL;
 #elif ARX_ARM_PMULL
     if ((be->requires & ARX_CPU_NEON) && (arx_cpu_features() & ARX_CPU_PMULL)) return ARX_GHASH_PMULL;
+#elif defined(ARX_GHASH_WORDFORM)
+    (void)be;
+    return ARX_GHASH_MCU;
 #else
     (void)be;
 #endif
     return ARX_GHASH_CT;
 }
+
+#ifdef ARX_GHASH_WORDFORM
+/* ghash_rv32i.S, ghash_armv7m.S; y and the table in their word form (see
+ * there). */
+#ifdef ARX_HAVE_RV32I
+#define mcu_run arx_ghash_rv32i_run
+#else
+#define mcu_run arx_ghash_armv7m_run
+#endif
+void mcu_run(void *y, const uint32_t tab[32][5], const uint8_t *data, size_t nblocks);
+
+static void mcu_key(arx_ghash_key *gk, const uint8_t h[16]) {
+    uint32_t w[4];
+    arx_ghash_ct_key(gk, h); /* the portable form too: hpow and fold use it */
+    for (int i = 0; i < 4; i++) w[i] = arx_load32_be(h + 4 * i);
+    gk->hsh[0][0] = w[0];
+    gk->hsh[0][1] = w[1];
+    gk->hsh[0][2] = w[2];
+    gk->hsh[0][3] = w[3];
+    gk->hsh[0][4] = 0;
+    for (unsigned b = 1; b < 32; b++) { /* b is public */
+        gk->hsh[b][0] = w[0] >> b;
+        for (int k = 1; k < 4; k++) gk->hsh[b][k] = w[k] >> b | w[k - 1] << (32 - b);
+        gk->hsh[b][4] = w[3] << (32 - b);
+    }
+    arx_wipe(w, sizeof w);
+}
+
+/* word form <-> bytes */
+static void mcu_to_bytes(const arx_ghash *g, uint8_t out[16]) {
+    uint32_t w[4];
+    memcpy(w, g->y, 16);
+    for (int i = 0; i < 4; i++) arx_store32_be(out + 4 * i, w[i]);
+    arx_wipe(w, sizeof w);
+}
+
+static void mcu_from_bytes(arx_ghash *g, const uint8_t in[16]) {
+    uint32_t w[4];
+    for (int i = 0; i < 4; i++) w[i] = arx_load32_be(in + 4 * i);
+    memcpy(g->y, w, 16);
+    arx_wipe(w, sizeof w);
+}
+
+/* Parallel GCM's combination (rare: only with threads): through the
+ * portable multiply. hn is in the portable form (arx_ghash_hpow), g and
+ * part in word form. */
+static void mcu_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part) {
+    uint8_t b[16], p[16];
+    arx_ghash t = *g, zero = *g;
+    mcu_to_bytes(g, b);
+    arx_ghash_ct_load(t.y, b);
+    zero.y[0] = zero.y[1] = 0;
+    arx_ghash_ct_fold(&t, hn, &zero);
+    arx_ghash_ct_out(&t, b);
+    mcu_to_bytes(part, p);
+    for (int i = 0; i < 16; i++) b[i] ^= p[i];
+    mcu_from_bytes(g, b);
+    arx_wipe(b, sizeof b);
+    arx_wipe(p, sizeof p);
+    arx_wipe(&t, sizeof t);
+}
+#endif
 
 void arx_ghash_key_init(arx_ghash_key *gk, const uint8_t h[16], int impl) {
     memset(gk, 0, sizeof *gk);
@@ -35,6 +100,12 @@ void arx_ghash_key_init(arx_ghash_key *gk, const uint8_t h[16], int impl) {
 #if ARX_ARM_PMULL
     if (impl == ARX_GHASH_PMULL) {
         arx_ghash_pmull_key(gk, h);
+        return;
+    }
+#endif
+#ifdef ARX_GHASH_WORDFORM
+    if (impl == ARX_GHASH_MCU) {
+        mcu_key(gk, h);
         return;
     }
 #endif
@@ -65,6 +136,12 @@ void arx_ghash_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks) {
         return;
     }
 #endif
+#ifdef ARX_GHASH_WORDFORM
+    if (g->key->impl == ARX_GHASH_MCU) {
+        mcu_run(g->y, g->key->hsh, data, nblocks);
+        return;
+    }
+#endif
     arx_ghash_ct_blocks(g, data, nblocks);
 }
 
@@ -79,6 +156,12 @@ void arx_ghash_padded(arx_ghash *g, const uint8_t *data, size_t len) {
 }
 
 void arx_ghash_out(const arx_ghash *g, uint8_t out[16]) {
+#ifdef ARX_GHASH_WORDFORM
+    if (g->key->impl == ARX_GHASH_MCU) {
+        mcu_to_bytes(g, out);
+        return;
+    }
+#endif
     if (g->key->impl == ARX_GHASH_CT || g->key->impl == ARX_GHASH_PMULL) { /* the same representation */
         arx_ghash_ct_out(g, out);
         return;
@@ -113,6 +196,12 @@ void arx_ghash_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part) {
 #if ARX_ARM_PMULL
     if (g->key->impl == ARX_GHASH_PMULL) {
         arx_ghash_pmull_fold(g, hn, part);
+        return;
+    }
+#endif
+#ifdef ARX_GHASH_WORDFORM
+    if (g->key->impl == ARX_GHASH_MCU) {
+        mcu_fold(g, hn, part);
         return;
     }
 #endif

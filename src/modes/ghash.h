@@ -15,7 +15,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { ARX_GHASH_CT, ARX_GHASH_PCLMUL, ARX_GHASH_VPCLMUL, ARX_GHASH_PMULL };
+/* Cores with a multiply in assembly that needs no multiplier (ARX_GHASH_MCU):
+ * RV32I (no M extension) and the Cortex-M3 (UMULL ends early, TRM 18.2; the
+ * Cortex-M4's single-cycle one keeps the portable multiply). */
+#if defined(ARX_HAVE_RV32I) || (defined(ARX_HAVE_ARMV7M) && defined(__ARM_ARCH_7M__))
+#define ARX_GHASH_WORDFORM 1
+#endif
+
+enum { ARX_GHASH_CT, ARX_GHASH_PCLMUL, ARX_GHASH_VPCLMUL, ARX_GHASH_PMULL, ARX_GHASH_MCU };
 
 /* Blocks per reduction at most (VPCLMULQDQ path). Measured on Zen 4, GHASH
  * alone at 16 KiB: 16 per reduction 0.187 TSC cpb, 32: 0.139, 64: 0.112;
@@ -37,6 +44,13 @@ typedef struct arx_ghash_key {
      * Karatsuba middle product. */
     uint8_t hkar[ARX_GHASH_MAX_POW][16];
 #endif
+#ifdef ARX_GHASH_WORDFORM
+    /* The microcontroller assembly (ghash_rv32i.S, ghash_armv7m.S):
+     * hsh[b] = H * x^b for b = 0..31, unreduced, in their word form (H's
+     * bytes as big-endian words, shifted right by b across five words).
+     * 640 bytes, indexed by b only. */
+    uint32_t hsh[32][5];
+#endif
     /* A freestanding build has only the portable GHASH, which needs h alone:
      * leaving the 2 KiB of tables out lets a GCM key fit an ATmega128's
      * 4 KiB of RAM (embedded/, docs/EMBEDDED.md). */
@@ -44,14 +58,18 @@ typedef struct arx_ghash_key {
 
 typedef struct arx_ghash {
     const arx_ghash_key *key;
-    uint64_t y[2];  /* portable and PMULL */
+    uint64_t y[2];  /* portable and PMULL; MCU: four words, word form (ghash_rv32i.S) */
     uint8_t yr[16]; /* x86, byte-reversed */
 } arx_ghash;
 
 struct arx_backend;
 /* The GHASH for a key on backend `be`: CT for the portable backend, else the
  * widest carry-less multiply the CPU has (VPCLMULQDQ with AVX-512 backends;
- * PMULL with NEON backends on AArch64 CPUs that have it). */
+ * PMULL with NEON backends on AArch64 CPUs that have it). RV32I and
+ * Cortex-M3 builds (ARX_GHASH_WORDFORM) use their assembly multiply for
+ * every backend: it is the constant-time multiply of that core, not a
+ * faster variant of a portable one (tests/test_ghash.c checks it against
+ * CT). */
 int arx_ghash_pick(const struct arx_backend *be);
 
 /* Derive everything the implementation needs from H (it is secret: wipe the
@@ -81,6 +99,7 @@ void arx_ghash_ct_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);
 void arx_ghash_ct_out(const arx_ghash *g, uint8_t out[16]);
 void arx_ghash_ct_hpow(arx_ghash *hn, uint64_t n);
 void arx_ghash_ct_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part);
+void arx_ghash_ct_load(uint64_t y[2], const uint8_t b[16]); /* 16 bytes -> the portable form */
 void arx_ghash_pclmul_key(arx_ghash_key *gk, const uint8_t h[16]); /* H^1..H^8 */
 void arx_ghash_pclmul_fill(arx_ghash_key *gk, unsigned n);          /* H^2..H^n from H^1 */
 void arx_ghash_pclmul_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);

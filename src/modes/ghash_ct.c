@@ -199,6 +199,11 @@ void arx_ghash_ct_key(arx_ghash_key *gk, const uint8_t h[16]) {
     gk->h[1] = rev64(arx_load64_be(h + 8));
 }
 
+void arx_ghash_ct_load(uint64_t y[2], const uint8_t b[16]) {
+    y[0] = rev64(arx_load64_be(b));
+    y[1] = rev64(arx_load64_be(b + 8));
+}
+
 void arx_ghash_ct_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks) {
     gf128_mulby m;
     gf128_prep(&m, g->key->h);

@@ -213,6 +213,55 @@ SPECK_REF_BACKEND(64, speck_ks32)
 SPECK_REF_BACKEND(96, speck_ks64)
 SPECK_REF_BACKEND(128, speck_ks64)
 
+/* ---- ARMv7-M assembly: SPECK-64/96 and SPECK-64/128 (speck_armv7m.S) ---- */
+
+#ifdef ARX_HAVE_ARMV7M
+/* Cortex-M3/M4 embedded/ builds: encryption, decryption and CTR over
+ * 4-byte-aligned buffers (ldm/stm); other buffers (alignment is public) take
+ * the reference. One set of entry points per round count (26: 64/96, 27:
+ * 64/128). */
+#define SPECK64_ARMV7M(R)                                                                          \
+    void speck64_armv7m_encrypt_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n);    \
+    void speck64_armv7m_decrypt_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n);    \
+    void speck64_armv7m_ctr_##R(const void *ks, uint32_t y0, uint32_t low, uint8_t *out,           \
+                                const uint8_t *in, size_t n);                                      \
+    static void speck64_m_enc_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {     \
+        if (speck_m_aligned4(out, in)) speck64_armv7m_encrypt_##R(ks, out, in, n);                 \
+        else speck64_encrypt(ks, out, in, n);                                                      \
+    }                                                                                              \
+    static void speck64_m_dec_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {     \
+        if (speck_m_aligned4(out, in)) speck64_armv7m_decrypt_##R(ks, out, in, n);                 \
+        else speck64_decrypt(ks, out, in, n);                                                      \
+    }                                                                                              \
+    static void speck64_m_ctr_##R(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,   \
+                                  size_t n) {                                                      \
+        if (!speck_m_aligned4(out, in)) {                                                          \
+            arx_ctr_by_block(speck64_encrypt, ks, 8, ctr, out, in, n);                             \
+            return;                                                                                \
+        }                                                                                          \
+        while (n) {                                                                                \
+            /* runs over which only the counter's low 32 bits change (the                          \
+             * counter is the public IV: branching on its wrap reveals nothing) */                 \
+            uint32_t low = arx_load32_be(ctr + 4);                                                 \
+            uint64_t room = ((uint64_t)1 << 32) - low;                                             \
+            size_t run = (uint64_t)n < room ? n : (size_t)room;                                    \
+            speck64_armv7m_ctr_##R(ks, arx_load32_le(ctr), low, out, in, run);                     \
+            arx_store64_be(ctr, arx_load64_be(ctr) + run);                                         \
+            out += 8 * run;                                                                        \
+            in += 8 * run;                                                                         \
+            n -= run;                                                                              \
+        }                                                                                          \
+    }                                                                                              \
+    static const arx_backend speck64_armv7m_##R = {"armv7m", 0, 1, speck64_m_enc_##R,              \
+                                                   speck64_m_dec_##R, speck64_m_ctr_##R};
+
+static int speck_m_aligned4(const uint8_t *out, const uint8_t *in) {
+    return (((uintptr_t)out | (uintptr_t)in) & 3u) == 0;
+}
+SPECK64_ARMV7M(26)
+SPECK64_ARMV7M(27)
+#endif
+
 /* ---- setups and descriptors: m = key words, T = rounds (Table 4.1) ------- */
 
 static void speck_32_64_setup(void *ks, const uint8_t *key) { speck16_setup(ks, key, 4, 22); }
@@ -299,11 +348,18 @@ const arx_cipher_desc arx_desc_speck_32_64 = {"speck-32-64", "speck", 4, 8, size
                                               speck_32_64_setup, {&speck32_ref, ARX_TW(&speck32_twoway) NULL}};
 SPECK_DESC(48, 72, speck_ks32)
 SPECK_DESC(48, 96, speck_ks32)
+#ifdef ARX_HAVE_ARMV7M
+const arx_cipher_desc arx_desc_speck_64_96 = {"speck-64-96", "speck", 8, 12, sizeof(speck_ks32),
+                                              speck_64_96_setup, {&speck64_ref, &speck64_armv7m_26, NULL}};
+const arx_cipher_desc arx_desc_speck_64_128 = {"speck-64-128", "speck", 8, 16, sizeof(speck_ks32),
+                                               speck_64_128_setup, {&speck64_ref, &speck64_armv7m_27, NULL}};
+#else
 SPECK_DESC_SIMD(64, 96, speck_ks32)
 #ifdef SPECK_DESC_64_128
 SPECK_DESC_64_128
 #else
 SPECK_DESC_SIMD(64, 128, speck_ks32)
+#endif
 #endif
 SPECK_DESC(96, 96, speck_ks64)
 SPECK_DESC(96, 144, speck_ks64)
