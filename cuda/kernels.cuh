@@ -24,7 +24,7 @@
 #include "blocks/lea.cuh"
 #include "blocks/sparx.cuh"
 #include "blocks/speck_simon.cuh"
-#include "sched.h"
+#include "arxcu_sched.h"
 
 #ifndef ARXCU_THREADS
 #define ARXCU_THREADS 256 /* threads per CUDA block; the GCM tables assume <= 256 */
@@ -34,7 +34,7 @@
 #endif
 #define ARXCU_TILE_UNITS ((size_t)ARXCU_THREADS * ARXCU_BPT)
 
-/* The cipher type of each kind (arxcu_kind in sched.h). */
+/* The cipher type of each kind (arxcu_kind in arxcu_sched.h). */
 typedef CuLea<24> CuLea128;
 typedef CuLea<28> CuLea192;
 typedef CuLea<32> CuLea256;
@@ -56,7 +56,7 @@ typedef CuSparx<2, 8, 3> CuSparx64;
 typedef CuSparx<4, 8, 4> CuSparx128_8;
 typedef CuSparx<4, 10, 4> CuSparx128_10;
 
-/* F(type) for the kind k; every kind of sched.h appears once. */
+/* F(type) for the kind k; every kind of arxcu_sched.h appears once. */
 #define ARXCU_DISPATCH(k, F)                                                                       \
     switch (k) {                                                                                   \
     case ARXCU_LEA128: F(CuLea128); break;                                                         \

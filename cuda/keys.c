@@ -1,7 +1,7 @@
 /*
  * Round keys for the CUDA kernels, computed on the host by the library's own
  * key schedules (the descriptors' setup functions), then flattened into the
- * layout of sched.h. Reusing the library's setup means the GPU can never
+ * layout of arxcu_sched.h. Reusing the library's setup means the GPU can never
  * disagree with the CPU about a key schedule; test_cuda_host checks the
  * flattening through the block functions.
  */
@@ -18,7 +18,7 @@
 #include "ciphers/sparx/sparx.h"
 #include "ciphers/speck/speck.h"
 #include "internal.h"
-#include "sched.h"
+#include "arxcu_sched.h"
 
 static const struct {
     const char *name;

@@ -1,6 +1,6 @@
 /* CHAM-64/128 and CHAM-128/k (ICISC 2017, revised 2019): the rounds of
  * src/ciphers/cham/cham.c; R is the round count (80/88, 80/112, 96/120).
- * Schedule: 16 round keys, CHAM-128/128's 8 stored twice (sched.h). */
+ * Schedule: 16 round keys, CHAM-128/128's 8 stored twice (arxcu_sched.h). */
 #ifndef ARXCU_CHAM_CUH
 #define ARXCU_CHAM_CUH
 #include "common.cuh"

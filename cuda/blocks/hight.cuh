@@ -1,6 +1,6 @@
 /* HIGHT (ISO/IEC 18033-3): the rounds of src/ciphers/hight/hight.c on the
  * block's eight bytes held in two little-endian 32-bit words. F0 and F1 are
- * computed (byte rotations), no tables. Schedule: sched.h. */
+ * computed (byte rotations), no tables. Schedule: arxcu_sched.h. */
 #ifndef ARXCU_HIGHT_CUH
 #define ARXCU_HIGHT_CUH
 #include "common.cuh"

@@ -1,6 +1,6 @@
 /* LEA-128/192/256 (KS X 3246) on four little-endian 32-bit words: the
  * rounds of src/ciphers/lea/lea.c, R (24, 28, 32) a compile-time constant so
- * every round key is a constant offset into the schedule (sched.h). */
+ * every round key is a constant offset into the schedule (arxcu_sched.h). */
 #ifndef ARXCU_LEA_CUH
 #define ARXCU_LEA_CUH
 #include "common.cuh"
