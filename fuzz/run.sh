@@ -24,7 +24,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${ARX_FUZZ_BUILD:-$root/build-fuzz}
 cc=${ARX_FUZZ_CC:-clang-14}
 jobs=${JOBS:-2}
-harnesses=(fuzz_diff fuzz_aead fuzz_cli)
+harnesses=(fuzz_diff fuzz_aead fuzz_cli fuzz_file)
 
 # ---- tools: present, and clang can link libFuzzer ----------------------------------
 command -v cmake >/dev/null || die "cmake not found"
