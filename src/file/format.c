@@ -271,19 +271,13 @@ static void chunk_nonce(uint8_t n[12], uint64_t index, int last) {
     n[11] = (uint8_t)(last ? 1 : 0);
 }
 
-/* The two empty-message GCM calls in *_new: each key's GCM hash key is built
- * on its first GCM use; doing it here surfaces ARX_ERR_NOMEM at creation,
- * not in a chunk call on some thread. */
+/* The header key and the payload key. (A GCM call cannot fail for want of
+ * memory: each key keeps its GCM hash key in its own storage, src/key.c.) */
 static int make_keys(const arx_cipher *c, const arx_file_keys *keys, arx_key **hk, arx_key **pk) {
     *hk = *pk = NULL;
     if (keys->key_bytes != arx_cipher_key_bytes(c)) return ARX_ERR_KEY_LENGTH;
     int rc = arx_key_new(hk, c, keys->header_key, keys->key_bytes, NULL);
     if (!rc) rc = arx_key_new(pk, c, keys->payload_key, keys->key_bytes, NULL);
-    if (!rc) {
-        uint8_t zero[12] = {0}, tag[ARX_FILE_TAG_BYTES];
-        rc = arx_gcm_encrypt(*pk, zero, sizeof zero, NULL, 0, NULL, NULL, 0, tag, sizeof tag);
-        arx_wipe(tag, sizeof tag);
-    }
     if (rc) {
         arx_key_free(*hk);
         arx_key_free(*pk);
