@@ -182,18 +182,15 @@ void lea128_rv32i_encrypt_aligned(const void *ks, uint8_t *out, const uint8_t *i
 void lea128_rv32i_ctr_run(const lea_ks *ks, const lea_ctr_pre *pc, uint32_t low, uint8_t *out,
                           const uint8_t *in, size_t nblocks);
 
-static int lea_aligned4(const uint8_t *out, const uint8_t *in) {
-    return (((uintptr_t)out | (uintptr_t)in) & 3u) == 0;
-}
 
 static void lea128_rv32i_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    if (lea_aligned4(out, in)) lea128_rv32i_encrypt_aligned(ks, out, in, nblocks);
+    if (arx_aligned4(out, in)) lea128_rv32i_encrypt_aligned(ks, out, in, nblocks);
     else lea_ref_encrypt(ks, out, in, nblocks);
 }
 
 static void lea128_rv32i_ctr(const void *ks_, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
     const lea_ks *ks = (const lea_ks *)ks_;
-    if (!lea_aligned4(out, in)) {
+    if (!arx_aligned4(out, in)) {
         arx_ctr_by_block(lea_ref_encrypt, ks, 16, ctr, out, in, nblocks);
         return;
     }
@@ -245,23 +242,20 @@ void lea128_armv7m_decrypt_aligned(const void *ks, uint8_t *out, const uint8_t *
 void lea128_armv7m_ctr_run(const lea_ks *ks, const uint32_t x[3], uint32_t low, uint8_t *out,
                            const uint8_t *in, size_t nblocks);
 
-static int lea_m_aligned4(const uint8_t *out, const uint8_t *in) {
-    return (((uintptr_t)out | (uintptr_t)in) & 3u) == 0;
-}
 
 static void lea128_armv7m_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    if (lea_m_aligned4(out, in)) lea128_armv7m_encrypt_aligned(ks, out, in, nblocks);
+    if (arx_aligned4(out, in)) lea128_armv7m_encrypt_aligned(ks, out, in, nblocks);
     else lea_ref_encrypt(ks, out, in, nblocks);
 }
 
 static void lea128_armv7m_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    if (lea_m_aligned4(out, in)) lea128_armv7m_decrypt_aligned(ks, out, in, nblocks);
+    if (arx_aligned4(out, in)) lea128_armv7m_decrypt_aligned(ks, out, in, nblocks);
     else lea_ref_decrypt(ks, out, in, nblocks);
 }
 
 static void lea128_armv7m_ctr(const void *ks_, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
     const lea_ks *ks = (const lea_ks *)ks_;
-    if (!lea_m_aligned4(out, in)) {
+    if (!arx_aligned4(out, in)) {
         arx_ctr_by_block(lea_ref_encrypt, ks, 16, ctr, out, in, nblocks);
         return;
     }

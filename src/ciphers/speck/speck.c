@@ -226,16 +226,16 @@ SPECK_REF_BACKEND(128, speck_ks64)
     void speck64_armv7m_ctr_##R(const void *ks, uint32_t y0, uint32_t low, uint8_t *out,           \
                                 const uint8_t *in, size_t n);                                      \
     static void speck64_m_enc_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {     \
-        if (speck_m_aligned4(out, in)) speck64_armv7m_encrypt_##R(ks, out, in, n);                 \
+        if (arx_aligned4(out, in)) speck64_armv7m_encrypt_##R(ks, out, in, n);                 \
         else speck64_encrypt(ks, out, in, n);                                                      \
     }                                                                                              \
     static void speck64_m_dec_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {     \
-        if (speck_m_aligned4(out, in)) speck64_armv7m_decrypt_##R(ks, out, in, n);                 \
+        if (arx_aligned4(out, in)) speck64_armv7m_decrypt_##R(ks, out, in, n);                 \
         else speck64_decrypt(ks, out, in, n);                                                      \
     }                                                                                              \
     static void speck64_m_ctr_##R(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,   \
                                   size_t n) {                                                      \
-        if (!speck_m_aligned4(out, in)) {                                                          \
+        if (!arx_aligned4(out, in)) {                                                          \
             arx_ctr_by_block(speck64_encrypt, ks, 8, ctr, out, in, n);                             \
             return;                                                                                \
         }                                                                                          \
@@ -255,9 +255,6 @@ SPECK_REF_BACKEND(128, speck_ks64)
     static const arx_backend speck64_armv7m_##R = {"armv7m", 0, 1, speck64_m_enc_##R,              \
                                                    speck64_m_dec_##R, speck64_m_ctr_##R};
 
-static int speck_m_aligned4(const uint8_t *out, const uint8_t *in) {
-    return (((uintptr_t)out | (uintptr_t)in) & 3u) == 0;
-}
 SPECK64_ARMV7M(26)
 SPECK64_ARMV7M(27)
 #endif
