@@ -512,6 +512,7 @@ static int gcm_final(arxp_cctx *ctx, size_t *outl) {
     }
     stream_stop(ctx);
     ctx->iv_set = 0;
+    if (!ctx->enc) ctx->tag_set = 0; /* a reused decryptor needs the next message's tag */
     if (rc == ARX_ERR_AUTH) {
         ERR_raise_data(ERR_LIB_PROV, PROV_R_BAD_DECRYPT, "GCM tag mismatch");
         return 0;

@@ -69,6 +69,12 @@ static void *mac_dupctx(void *vctx) {
     return dst;
 }
 
+/* Forget the buffered message (wiped: it may be secret). */
+static void msg_reset(arxp_mctx *ctx) {
+    if (ctx->msg) OPENSSL_cleanse(ctx->msg, ctx->len);
+    ctx->len = 0;
+}
+
 static int mac_set_key(arxp_mctx *ctx, const unsigned char *key, size_t keylen) {
     arxp_key *k;
     int rc = arxp_key_make(&k, ctx->c, key, keylen);
@@ -110,7 +116,7 @@ static int mac_set_ctx_params(void *vctx, const OSSL_PARAM params[]) {
             return 0;
         }
         if (!mac_set_key(ctx, p->data, p->data_size)) return 0;
-        ctx->len = 0;
+        msg_reset(ctx);
     }
     return 1;
 }
@@ -123,8 +129,7 @@ static int mac_init(void *vctx, const unsigned char *key, size_t keylen, const O
         ERR_raise(ERR_LIB_PROV, PROV_R_NO_KEY_SET);
         return 0;
     }
-    if (ctx->msg) OPENSSL_cleanse(ctx->msg, ctx->len);
-    ctx->len = 0;
+    msg_reset(ctx);
     return 1;
 }
 
@@ -166,8 +171,7 @@ static int mac_final(void *vctx, unsigned char *out, size_t *outl, size_t outsiz
         return 0;
     }
     int rc = arx_cmac(ctx->key->k, ctx->msg, ctx->len, out, ctx->blk);
-    if (ctx->msg) OPENSSL_cleanse(ctx->msg, ctx->len);
-    ctx->len = 0;
+    msg_reset(ctx);
     if (rc) {
         arxp_raise(rc);
         return 0;
