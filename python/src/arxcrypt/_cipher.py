@@ -62,7 +62,9 @@ class Cipher:
 
     def decryptor(self) -> CipherContext:
         """A context: update, update_into, finalize (GCM: raises InvalidTag;
-        finalize_with_tag(tag) when the mode was given none)."""
+        finalize_with_tag(tag) when the mode was given none). GCM's update
+        returns plaintext before the tag is checked: discard all of it unless
+        finalize succeeds, or use aead.GCM(...).decrypt, which releases none."""
         return self._context(False)
 
     def __repr__(self) -> str:
