@@ -47,10 +47,12 @@ def run(argv, data):
 # Ciphers with an assembly kernel on each target (backend named after the
 # target, listed after "ref": the default). Their vectors also run with the
 # backend forced by name, both the kernel's and the reference.
-ASM = {"avr": ["lea-128", "speck-64-128"], "msp430": ["lea-128", "lea-192", "lea-256", "speck-64-128"]}
+ASM = {"avr": ["lea-128", "speck-64-128", "cham-64-128", "cham-64-128-legacy"],
+       "msp430": ["lea-128", "lea-192", "lea-256", "speck-64-128", "cham-64-128", "cham-64-128-legacy"]}
 # Those whose decryption is assembly too (the constant-time check times it;
 # on AVR it also times the C reference decryption of the others).
-DEC_ASM = {"avr": ["lea-128", "speck-64-128"], "msp430": ["lea-128", "lea-192", "lea-256", "speck-64-128"]}
+DEC_ASM = {"avr": ["lea-128", "speck-64-128", "cham-64-128", "cham-64-128-legacy"],
+       "msp430": ["lea-128", "lea-192", "lea-256", "speck-64-128", "cham-64-128", "cham-64-128-legacy"]}
 
 
 def vectors(target, quick):
@@ -199,7 +201,9 @@ def constant_time(target, host, rng, quick):
     reference C) the same way; MSP430 skips it (slow to trace)."""
     n = 3 if quick else 8
     for c in ASM.get(target, []):
-        kb = int(c.split("-")[-1]) // 8
+        if ONLY and not c.startswith(ONLY):
+            continue
+        kb = int(c.replace("-legacy", "").split("-")[-1]) // 8
         for off in (0, 1):
             seen = {}
             cases = [(b"\0" * kb, b"\0" * 128), (b"\xff" * kb, b"\xff" * 128)]

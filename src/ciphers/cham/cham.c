@@ -210,7 +210,34 @@ static const arx_backend cham128_ref_backend = {"ref", 0, 1, cham128_ref_encrypt
 #else
 #define CHAM_WASM(w)
 #endif
-#define CHAM_BACKENDS(w) {&cham##w##_ref_backend, CHAM_TWOWAY_##w CHAM_X86(w) CHAM_ARM##w CHAM_WASM(w) NULL}
+/* CHAM-64/128 (and -legacy) in assembly on the 8- and 16-bit chips (embedded/
+ * builds only): cham_avr.S (two blocks a pass) and cham_msp430.S, generated
+ * by embedded/gen/cham_*.py; both read rk[] and rounds of cham64_ks. */
+#if defined(ARX_AVR) || defined(ARX_MSP430)
+_Static_assert(offsetof(cham64_ks, rounds) == 32, "cham_avr.S / cham_msp430.S read rounds after rk[16]");
+#endif
+#ifdef ARX_AVR
+void cham64_avr_encrypt2(const void *ks, uint8_t *out, const uint8_t *in, size_t npairs);
+void cham64_avr_decrypt2(const void *ks, uint8_t *out, const uint8_t *in, size_t npairs);
+static void cham64_avr_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    arx_avr_pairs(cham64_avr_encrypt2, ks, out, in, nblocks);
+}
+static void cham64_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    arx_avr_pairs(cham64_avr_decrypt2, ks, out, in, nblocks);
+}
+static const arx_backend cham64_avr_backend = {"avr", 0, 2, cham64_avr_encrypt, cham64_avr_decrypt, NULL};
+#define CHAM_CHIP64 &cham64_avr_backend,
+#elif defined(ARX_MSP430)
+void cham64_msp430_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+void cham64_msp430_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+static const arx_backend cham64_msp430_backend = {"msp430", 0, 1, cham64_msp430_encrypt, cham64_msp430_decrypt,
+                                                  NULL};
+#define CHAM_CHIP64 &cham64_msp430_backend,
+#else
+#define CHAM_CHIP64
+#endif
+#define CHAM_CHIP128
+#define CHAM_BACKENDS(w) {&cham##w##_ref_backend, CHAM_TWOWAY_##w CHAM_X86(w) CHAM_ARM##w CHAM_WASM(w) CHAM_CHIP##w NULL}
 
 #define CHAM_DESC(id, str, bb, kb, kstype, setupfn, w)                                             \
     const arx_cipher_desc arx_desc_##id = {str, "cham", bb, kb, sizeof(kstype), setupfn, CHAM_BACKENDS(w)}
