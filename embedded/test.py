@@ -47,12 +47,11 @@ def run(argv, data):
 # Ciphers with an assembly kernel on each target (backend named after the
 # target, listed after "ref": the default). Their vectors also run with the
 # backend forced by name, both the kernel's and the reference.
-ASM = {"avr": ["lea-128", "speck-64-128", "cham-64-128", "cham-64-128-legacy"],
-       "msp430": ["lea-128", "lea-192", "lea-256", "speck-64-128", "cham-64-128", "cham-64-128-legacy"]}
+ASM = {"avr": ["lea-128", "speck-64-128", "cham-64-128", "cham-64-128-legacy", "hight"],
+       "msp430": ["lea-128", "lea-192", "lea-256", "speck-64-128", "cham-64-128", "cham-64-128-legacy", "hight"]}
 # Those whose decryption is assembly too (the constant-time check times it;
 # on AVR it also times the C reference decryption of the others).
-DEC_ASM = {"avr": ["lea-128", "speck-64-128", "cham-64-128", "cham-64-128-legacy"],
-       "msp430": ["lea-128", "lea-192", "lea-256", "speck-64-128", "cham-64-128", "cham-64-128-legacy"]}
+DEC_ASM = ASM
 
 
 def vectors(target, quick):
@@ -203,7 +202,7 @@ def constant_time(target, host, rng, quick):
     for c in ASM.get(target, []):
         if ONLY and not c.startswith(ONLY):
             continue
-        kb = int(c.replace("-legacy", "").split("-")[-1]) // 8
+        kb = 16 if c == "hight" else int(c.replace("-legacy", "").split("-")[-1]) // 8
         for off in (0, 1):
             seen = {}
             cases = [(b"\0" * kb, b"\0" * 128), (b"\xff" * kb, b"\xff" * 128)]
