@@ -12,9 +12,12 @@ Design (docs/EMBEDDED.md, "Assembly kernels"):
   "bytes swapped" flag; over 8 rounds the flags and the names come back, so
   the loop body is 8 rounds);
 - ROL1 is lsl/rol/adc r1 (3 cycles), the inverse ROR1 bst/lsr/ror/bld (4);
-- the C schedule (cham64_ks.rk[16], then `rounds`) is read as is: two
-  8-round halves use rk[0..7] and rk[8..15], the round count (88, or 80
-  for -legacy) is read from the schedule at the end of each half.
+- the 88 rounds are unrolled (a loop with a round-count check every 8
+  rounds cost 4 cycles a byte); -legacy (80 rounds, read from
+  cham64_ks.rounds once) leaves after round 80 (encryption) or enters at
+  round 79 (decryption);
+- the C schedule (cham64_ks.rk[16], then `rounds`) is read as is, Z
+  moved back by 32 every 16 rounds.
 Encryption is 23 cycles a round for the two blocks (decryption 25); no
 branch or address depends on key or data. cham.c's wrapper sends an odd
 last block through a 16-byte stack buffer (the count is public).
@@ -166,26 +169,19 @@ def encrypt(name):
     e(".L%s_pair:" % name)  # Z = ks->rk
     load_store("ld")
     e("    clr r0")
-    e(".L%s_loop:" % name)
-    for j in range(8):  # rounds 16m .. 16m+7: rk[0..7]
+    for j in range(88):
+        if j and j % 16 == 0:
+            e("    sbiw r30, 32")  # back to rk[0]
+        if j == 80:  # -legacy: 80 rounds (public)
+            e("    ldd r18, Z+32")
+            e("    cpi r18, 80")
+            e("    brne 3f")
+            e("    rjmp 1f")
+            e("3:")
         enc_round(j)
     check_names()
-    e("    ldd r18, Z+16")  # Z = rk + 8 words; ks->rounds at rk + 16 words
-    e("    cp r0, r18")
-    e("    brne 3f")
-    e("    rjmp 1f")
-    e("3:")
-    for j in range(8):  # rk[8..15]
-        enc_round(j)
-    check_names()
-    e("    ld r18, Z")  # Z = rk + 16 words = &ks->rounds
-    e("    sbiw r30, 32")
-    e("    cp r0, r18")
-    e("    breq 2f")
-    e("    rjmp .L%s_loop" % name)
-    e("1:")
     e("    sbiw r30, 16")
-    e("2:")
+    e("1:")
     load_store("st")
     epilogue(name)
 
@@ -194,30 +190,20 @@ def decrypt(name):
     prologue(name)
     e(".L%s_pair:" % name)  # Z = ks->rk
     load_store("ld")
-    e("    ldd r0, Z+32")  # ks->rounds: the first round undone is rounds - 1
-    e("    adiw r30, 32")
-    e("    sbrs r0, 3")  # rounds = 8 mod 16: start in the lower half, rk[7] down
-    e("    rjmp .L%s_upper" % name)
-    e("    sbiw r30, 16")
-    e(".L%s_lower:" % name)  # Z = rk + 8 words, rounds 16m+7 .. 16m
-    for j in range(7, -1, -1):
-        dec_round(j)
-    check_names()
-    e("    tst r0")
+    e("    ldd r18, Z+32")  # ks->rounds
+    e("    mov r0, r18")
+    e("    cpi r18, 80")
     e("    brne 3f")
-    e("    rjmp 1f")
+    e("    rjmp .L%s_r79" % name)  # -legacy: round 79 first, rk[15]
     e("3:")
-    e("    adiw r30, 32")
-    e(".L%s_upper:" % name)  # Z = rk + 16 words, rounds 16m+15 .. 16m+8
-    for j in range(7, -1, -1):
+    e("    adiw r30, 16")  # round 87 first, rk[7]
+    for j in range(87, -1, -1):
+        if j == 79:
+            e(".L%s_r79:" % name)
+        if j % 16 == 15:
+            e("    adiw r30, 32")  # to just past rk[15]
         dec_round(j)
     check_names()
-    e("    tst r0")
-    e("    breq 4f")
-    e("    rjmp .L%s_lower" % name)
-    e("4:")
-    e("    sbiw r30, 16")
-    e("1:")
     load_store("st")
     epilogue(name)
 

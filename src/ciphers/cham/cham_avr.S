@@ -9,9 +9,12 @@
  *   "bytes swapped" flag; over 8 rounds the flags and the names come back, so
  *   the loop body is 8 rounds);
  * - ROL1 is lsl/rol/adc r1 (3 cycles), the inverse ROR1 bst/lsr/ror/bld (4);
- * - the C schedule (cham64_ks.rk[16], then `rounds`) is read as is: two
- *   8-round halves use rk[0..7] and rk[8..15], the round count (88, or 80
- *   for -legacy) is read from the schedule at the end of each half.
+ * - the 88 rounds are unrolled (a loop with a round-count check every 8
+ *   rounds cost 4 cycles a byte); -legacy (80 rounds, read from
+ *   cham64_ks.rounds once) leaves after round 80 (encryption) or enters at
+ *   round 79 (decryption);
+ * - the C schedule (cham64_ks.rk[16], then `rounds`) is read as is, Z
+ *   moved back by 32 every 16 rounds.
  * Encryption is 23 cycles a round for the two blocks (decryption 25); no
  * branch or address depends on key or data. cham.c's wrapper sends an odd
  * last block through a 16-byte stack buffer (the count is public).
@@ -65,7 +68,6 @@ cham64_avr_encrypt2:
     ld r16, X+
     ld r17, X+
     clr r0
-.Lcham64_avr_encrypt2_loop:
     ; round even
     ld r22, Z+
     ld r23, Z+
@@ -238,8 +240,1561 @@ cham64_avr_encrypt2:
     rol r17
     adc r16, r1
     inc r0
-    ldd r18, Z+16
-    cp r0, r18
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r2, r0
+    add r2, r18
+    adc r3, r19
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r10, r0
+    add r10, r20
+    adc r11, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r7
+    eor r19, r6
+    eor r4, r0
+    add r4, r18
+    adc r5, r19
+    lsl r4
+    rol r5
+    adc r4, r1
+    eor r22, r15
+    eor r23, r14
+    eor r12, r0
+    add r12, r22
+    adc r13, r23
+    lsl r12
+    rol r13
+    adc r12, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r6, r0
+    add r6, r18
+    adc r7, r19
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r14, r0
+    add r14, r20
+    adc r15, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r2
+    eor r19, r3
+    eor r8, r0
+    add r8, r18
+    adc r9, r19
+    lsl r8
+    rol r9
+    adc r8, r1
+    eor r22, r10
+    eor r23, r11
+    eor r16, r0
+    add r16, r22
+    adc r17, r23
+    lsl r16
+    rol r17
+    adc r16, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r3, r0
+    add r3, r18
+    adc r2, r19
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r11, r0
+    add r11, r20
+    adc r10, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r6
+    eor r19, r7
+    eor r4, r0
+    add r4, r18
+    adc r5, r19
+    lsl r4
+    rol r5
+    adc r4, r1
+    eor r22, r14
+    eor r23, r15
+    eor r12, r0
+    add r12, r22
+    adc r13, r23
+    lsl r12
+    rol r13
+    adc r12, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r7, r0
+    add r7, r18
+    adc r6, r19
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r15, r0
+    add r15, r20
+    adc r14, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r3
+    eor r19, r2
+    eor r8, r0
+    add r8, r18
+    adc r9, r19
+    lsl r8
+    rol r9
+    adc r8, r1
+    eor r22, r11
+    eor r23, r10
+    eor r16, r0
+    add r16, r22
+    adc r17, r23
+    lsl r16
+    rol r17
+    adc r16, r1
+    inc r0
+    sbiw r30, 32
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r2, r0
+    add r2, r18
+    adc r3, r19
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r10, r0
+    add r10, r20
+    adc r11, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r7
+    eor r19, r6
+    eor r4, r0
+    add r4, r18
+    adc r5, r19
+    lsl r4
+    rol r5
+    adc r4, r1
+    eor r22, r15
+    eor r23, r14
+    eor r12, r0
+    add r12, r22
+    adc r13, r23
+    lsl r12
+    rol r13
+    adc r12, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r6, r0
+    add r6, r18
+    adc r7, r19
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r14, r0
+    add r14, r20
+    adc r15, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r2
+    eor r19, r3
+    eor r8, r0
+    add r8, r18
+    adc r9, r19
+    lsl r8
+    rol r9
+    adc r8, r1
+    eor r22, r10
+    eor r23, r11
+    eor r16, r0
+    add r16, r22
+    adc r17, r23
+    lsl r16
+    rol r17
+    adc r16, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r3, r0
+    add r3, r18
+    adc r2, r19
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r11, r0
+    add r11, r20
+    adc r10, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r6
+    eor r19, r7
+    eor r4, r0
+    add r4, r18
+    adc r5, r19
+    lsl r4
+    rol r5
+    adc r4, r1
+    eor r22, r14
+    eor r23, r15
+    eor r12, r0
+    add r12, r22
+    adc r13, r23
+    lsl r12
+    rol r13
+    adc r12, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r7, r0
+    add r7, r18
+    adc r6, r19
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r15, r0
+    add r15, r20
+    adc r14, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r3
+    eor r19, r2
+    eor r8, r0
+    add r8, r18
+    adc r9, r19
+    lsl r8
+    rol r9
+    adc r8, r1
+    eor r22, r11
+    eor r23, r10
+    eor r16, r0
+    add r16, r22
+    adc r17, r23
+    lsl r16
+    rol r17
+    adc r16, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r2, r0
+    add r2, r18
+    adc r3, r19
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r10, r0
+    add r10, r20
+    adc r11, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r7
+    eor r19, r6
+    eor r4, r0
+    add r4, r18
+    adc r5, r19
+    lsl r4
+    rol r5
+    adc r4, r1
+    eor r22, r15
+    eor r23, r14
+    eor r12, r0
+    add r12, r22
+    adc r13, r23
+    lsl r12
+    rol r13
+    adc r12, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r6, r0
+    add r6, r18
+    adc r7, r19
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r14, r0
+    add r14, r20
+    adc r15, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r2
+    eor r19, r3
+    eor r8, r0
+    add r8, r18
+    adc r9, r19
+    lsl r8
+    rol r9
+    adc r8, r1
+    eor r22, r10
+    eor r23, r11
+    eor r16, r0
+    add r16, r22
+    adc r17, r23
+    lsl r16
+    rol r17
+    adc r16, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r3, r0
+    add r3, r18
+    adc r2, r19
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r11, r0
+    add r11, r20
+    adc r10, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r6
+    eor r19, r7
+    eor r4, r0
+    add r4, r18
+    adc r5, r19
+    lsl r4
+    rol r5
+    adc r4, r1
+    eor r22, r14
+    eor r23, r15
+    eor r12, r0
+    add r12, r22
+    adc r13, r23
+    lsl r12
+    rol r13
+    adc r12, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r7, r0
+    add r7, r18
+    adc r6, r19
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r15, r0
+    add r15, r20
+    adc r14, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r3
+    eor r19, r2
+    eor r8, r0
+    add r8, r18
+    adc r9, r19
+    lsl r8
+    rol r9
+    adc r8, r1
+    eor r22, r11
+    eor r23, r10
+    eor r16, r0
+    add r16, r22
+    adc r17, r23
+    lsl r16
+    rol r17
+    adc r16, r1
+    inc r0
+    sbiw r30, 32
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r2, r0
+    add r2, r18
+    adc r3, r19
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r10, r0
+    add r10, r20
+    adc r11, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r7
+    eor r19, r6
+    eor r4, r0
+    add r4, r18
+    adc r5, r19
+    lsl r4
+    rol r5
+    adc r4, r1
+    eor r22, r15
+    eor r23, r14
+    eor r12, r0
+    add r12, r22
+    adc r13, r23
+    lsl r12
+    rol r13
+    adc r12, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r6, r0
+    add r6, r18
+    adc r7, r19
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r14, r0
+    add r14, r20
+    adc r15, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r2
+    eor r19, r3
+    eor r8, r0
+    add r8, r18
+    adc r9, r19
+    lsl r8
+    rol r9
+    adc r8, r1
+    eor r22, r10
+    eor r23, r11
+    eor r16, r0
+    add r16, r22
+    adc r17, r23
+    lsl r16
+    rol r17
+    adc r16, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r3, r0
+    add r3, r18
+    adc r2, r19
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r11, r0
+    add r11, r20
+    adc r10, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r6
+    eor r19, r7
+    eor r4, r0
+    add r4, r18
+    adc r5, r19
+    lsl r4
+    rol r5
+    adc r4, r1
+    eor r22, r14
+    eor r23, r15
+    eor r12, r0
+    add r12, r22
+    adc r13, r23
+    lsl r12
+    rol r13
+    adc r12, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r7, r0
+    add r7, r18
+    adc r6, r19
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r15, r0
+    add r15, r20
+    adc r14, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r3
+    eor r19, r2
+    eor r8, r0
+    add r8, r18
+    adc r9, r19
+    lsl r8
+    rol r9
+    adc r8, r1
+    eor r22, r11
+    eor r23, r10
+    eor r16, r0
+    add r16, r22
+    adc r17, r23
+    lsl r16
+    rol r17
+    adc r16, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r2, r0
+    add r2, r18
+    adc r3, r19
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r10, r0
+    add r10, r20
+    adc r11, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r7
+    eor r19, r6
+    eor r4, r0
+    add r4, r18
+    adc r5, r19
+    lsl r4
+    rol r5
+    adc r4, r1
+    eor r22, r15
+    eor r23, r14
+    eor r12, r0
+    add r12, r22
+    adc r13, r23
+    lsl r12
+    rol r13
+    adc r12, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r6, r0
+    add r6, r18
+    adc r7, r19
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r14, r0
+    add r14, r20
+    adc r15, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r2
+    eor r19, r3
+    eor r8, r0
+    add r8, r18
+    adc r9, r19
+    lsl r8
+    rol r9
+    adc r8, r1
+    eor r22, r10
+    eor r23, r11
+    eor r16, r0
+    add r16, r22
+    adc r17, r23
+    lsl r16
+    rol r17
+    adc r16, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r3, r0
+    add r3, r18
+    adc r2, r19
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r11, r0
+    add r11, r20
+    adc r10, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r6
+    eor r19, r7
+    eor r4, r0
+    add r4, r18
+    adc r5, r19
+    lsl r4
+    rol r5
+    adc r4, r1
+    eor r22, r14
+    eor r23, r15
+    eor r12, r0
+    add r12, r22
+    adc r13, r23
+    lsl r12
+    rol r13
+    adc r12, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r7, r0
+    add r7, r18
+    adc r6, r19
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r15, r0
+    add r15, r20
+    adc r14, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r3
+    eor r19, r2
+    eor r8, r0
+    add r8, r18
+    adc r9, r19
+    lsl r8
+    rol r9
+    adc r8, r1
+    eor r22, r11
+    eor r23, r10
+    eor r16, r0
+    add r16, r22
+    adc r17, r23
+    lsl r16
+    rol r17
+    adc r16, r1
+    inc r0
+    sbiw r30, 32
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r2, r0
+    add r2, r18
+    adc r3, r19
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r10, r0
+    add r10, r20
+    adc r11, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r7
+    eor r19, r6
+    eor r4, r0
+    add r4, r18
+    adc r5, r19
+    lsl r4
+    rol r5
+    adc r4, r1
+    eor r22, r15
+    eor r23, r14
+    eor r12, r0
+    add r12, r22
+    adc r13, r23
+    lsl r12
+    rol r13
+    adc r12, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r6, r0
+    add r6, r18
+    adc r7, r19
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r14, r0
+    add r14, r20
+    adc r15, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r2
+    eor r19, r3
+    eor r8, r0
+    add r8, r18
+    adc r9, r19
+    lsl r8
+    rol r9
+    adc r8, r1
+    eor r22, r10
+    eor r23, r11
+    eor r16, r0
+    add r16, r22
+    adc r17, r23
+    lsl r16
+    rol r17
+    adc r16, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r3, r0
+    add r3, r18
+    adc r2, r19
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r11, r0
+    add r11, r20
+    adc r10, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r6
+    eor r19, r7
+    eor r4, r0
+    add r4, r18
+    adc r5, r19
+    lsl r4
+    rol r5
+    adc r4, r1
+    eor r22, r14
+    eor r23, r15
+    eor r12, r0
+    add r12, r22
+    adc r13, r23
+    lsl r12
+    rol r13
+    adc r12, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r7, r0
+    add r7, r18
+    adc r6, r19
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r15, r0
+    add r15, r20
+    adc r14, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r3
+    eor r19, r2
+    eor r8, r0
+    add r8, r18
+    adc r9, r19
+    lsl r8
+    rol r9
+    adc r8, r1
+    eor r22, r11
+    eor r23, r10
+    eor r16, r0
+    add r16, r22
+    adc r17, r23
+    lsl r16
+    rol r17
+    adc r16, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r2, r0
+    add r2, r18
+    adc r3, r19
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r10, r0
+    add r10, r20
+    adc r11, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r7
+    eor r19, r6
+    eor r4, r0
+    add r4, r18
+    adc r5, r19
+    lsl r4
+    rol r5
+    adc r4, r1
+    eor r22, r15
+    eor r23, r14
+    eor r12, r0
+    add r12, r22
+    adc r13, r23
+    lsl r12
+    rol r13
+    adc r12, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r6, r0
+    add r6, r18
+    adc r7, r19
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r14, r0
+    add r14, r20
+    adc r15, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r2
+    eor r19, r3
+    eor r8, r0
+    add r8, r18
+    adc r9, r19
+    lsl r8
+    rol r9
+    adc r8, r1
+    eor r22, r10
+    eor r23, r11
+    eor r16, r0
+    add r16, r22
+    adc r17, r23
+    lsl r16
+    rol r17
+    adc r16, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r3, r0
+    add r3, r18
+    adc r2, r19
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r11, r0
+    add r11, r20
+    adc r10, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r6
+    eor r19, r7
+    eor r4, r0
+    add r4, r18
+    adc r5, r19
+    lsl r4
+    rol r5
+    adc r4, r1
+    eor r22, r14
+    eor r23, r15
+    eor r12, r0
+    add r12, r22
+    adc r13, r23
+    lsl r12
+    rol r13
+    adc r12, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r7, r0
+    add r7, r18
+    adc r6, r19
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r15, r0
+    add r15, r20
+    adc r14, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r3
+    eor r19, r2
+    eor r8, r0
+    add r8, r18
+    adc r9, r19
+    lsl r8
+    rol r9
+    adc r8, r1
+    eor r22, r11
+    eor r23, r10
+    eor r16, r0
+    add r16, r22
+    adc r17, r23
+    lsl r16
+    rol r17
+    adc r16, r1
+    inc r0
+    sbiw r30, 32
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r2, r0
+    add r2, r18
+    adc r3, r19
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r10, r0
+    add r10, r20
+    adc r11, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r7
+    eor r19, r6
+    eor r4, r0
+    add r4, r18
+    adc r5, r19
+    lsl r4
+    rol r5
+    adc r4, r1
+    eor r22, r15
+    eor r23, r14
+    eor r12, r0
+    add r12, r22
+    adc r13, r23
+    lsl r12
+    rol r13
+    adc r12, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r6, r0
+    add r6, r18
+    adc r7, r19
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r14, r0
+    add r14, r20
+    adc r15, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r2
+    eor r19, r3
+    eor r8, r0
+    add r8, r18
+    adc r9, r19
+    lsl r8
+    rol r9
+    adc r8, r1
+    eor r22, r10
+    eor r23, r11
+    eor r16, r0
+    add r16, r22
+    adc r17, r23
+    lsl r16
+    rol r17
+    adc r16, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r3, r0
+    add r3, r18
+    adc r2, r19
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r11, r0
+    add r11, r20
+    adc r10, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r6
+    eor r19, r7
+    eor r4, r0
+    add r4, r18
+    adc r5, r19
+    lsl r4
+    rol r5
+    adc r4, r1
+    eor r22, r14
+    eor r23, r15
+    eor r12, r0
+    add r12, r22
+    adc r13, r23
+    lsl r12
+    rol r13
+    adc r12, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r7, r0
+    add r7, r18
+    adc r6, r19
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r15, r0
+    add r15, r20
+    adc r14, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r3
+    eor r19, r2
+    eor r8, r0
+    add r8, r18
+    adc r9, r19
+    lsl r8
+    rol r9
+    adc r8, r1
+    eor r22, r11
+    eor r23, r10
+    eor r16, r0
+    add r16, r22
+    adc r17, r23
+    lsl r16
+    rol r17
+    adc r16, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r2, r0
+    add r2, r18
+    adc r3, r19
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r10, r0
+    add r10, r20
+    adc r11, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r7
+    eor r19, r6
+    eor r4, r0
+    add r4, r18
+    adc r5, r19
+    lsl r4
+    rol r5
+    adc r4, r1
+    eor r22, r15
+    eor r23, r14
+    eor r12, r0
+    add r12, r22
+    adc r13, r23
+    lsl r12
+    rol r13
+    adc r12, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r6, r0
+    add r6, r18
+    adc r7, r19
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r14, r0
+    add r14, r20
+    adc r15, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r2
+    eor r19, r3
+    eor r8, r0
+    add r8, r18
+    adc r9, r19
+    lsl r8
+    rol r9
+    adc r8, r1
+    eor r22, r10
+    eor r23, r11
+    eor r16, r0
+    add r16, r22
+    adc r17, r23
+    lsl r16
+    rol r17
+    adc r16, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r3, r0
+    add r3, r18
+    adc r2, r19
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r11, r0
+    add r11, r20
+    adc r10, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r6
+    eor r19, r7
+    eor r4, r0
+    add r4, r18
+    adc r5, r19
+    lsl r4
+    rol r5
+    adc r4, r1
+    eor r22, r14
+    eor r23, r15
+    eor r12, r0
+    add r12, r22
+    adc r13, r23
+    lsl r12
+    rol r13
+    adc r12, r1
+    inc r0
+    ; round even
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    eor r7, r0
+    add r7, r18
+    adc r6, r19
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    eor r15, r0
+    add r15, r20
+    adc r14, r21
+    inc r0
+    ; round odd
+    ld r22, Z+
+    ld r23, Z+
+    movw r18, r22
+    eor r18, r3
+    eor r19, r2
+    eor r8, r0
+    add r8, r18
+    adc r9, r19
+    lsl r8
+    rol r9
+    adc r8, r1
+    eor r22, r11
+    eor r23, r10
+    eor r16, r0
+    add r16, r22
+    adc r17, r23
+    lsl r16
+    rol r17
+    adc r16, r1
+    inc r0
+    sbiw r30, 32
+    ldd r18, Z+32
+    cpi r18, 80
     brne 3f
     rjmp 1f
 3:
@@ -415,14 +1970,8 @@ cham64_avr_encrypt2:
     rol r17
     adc r16, r1
     inc r0
-    ld r18, Z
-    sbiw r30, 32
-    cp r0, r18
-    breq 2f
-    rjmp .Lcham64_avr_encrypt2_loop
-1:
     sbiw r30, 16
-2:
+1:
     st Y+, r2
     st Y+, r3
     st Y+, r4
@@ -506,198 +2055,13 @@ cham64_avr_decrypt2:
     ld r15, X+
     ld r16, X+
     ld r17, X+
-    ldd r0, Z+32
-    adiw r30, 32
-    sbrs r0, 3
-    rjmp .Lcham64_avr_decrypt2_upper
-    sbiw r30, 16
-.Lcham64_avr_decrypt2_lower:
-    ; inverse round odd
-    dec r0
-    ld r23, -Z
-    ld r22, -Z
-    bst r8, 0
-    lsr r9
-    ror r8
-    bld r9, 7
-    movw r18, r22
-    eor r18, r3
-    eor r19, r2
-    sub r8, r18
-    sbc r9, r19
-    eor r8, r0
-    bst r16, 0
-    lsr r17
-    ror r16
-    bld r17, 7
-    eor r22, r11
-    eor r23, r10
-    sub r16, r22
-    sbc r17, r23
-    eor r16, r0
-    ; inverse round even
-    dec r0
-    ld r23, -Z
-    ld r22, -Z
-    movw r18, r8
-    lsl r18
-    rol r19
-    adc r18, r1
-    eor r18, r22
-    eor r19, r23
-    sub r7, r18
-    sbc r6, r19
-    eor r7, r0
-    movw r20, r16
-    lsl r20
-    rol r21
-    adc r20, r1
-    eor r20, r22
-    eor r21, r23
-    sub r15, r20
-    sbc r14, r21
-    eor r15, r0
-    ; inverse round odd
-    dec r0
-    ld r23, -Z
-    ld r22, -Z
-    bst r4, 0
-    lsr r5
-    ror r4
-    bld r5, 7
-    movw r18, r22
-    eor r18, r6
-    eor r19, r7
-    sub r4, r18
-    sbc r5, r19
-    eor r4, r0
-    bst r12, 0
-    lsr r13
-    ror r12
-    bld r13, 7
-    eor r22, r14
-    eor r23, r15
-    sub r12, r22
-    sbc r13, r23
-    eor r12, r0
-    ; inverse round even
-    dec r0
-    ld r23, -Z
-    ld r22, -Z
-    movw r18, r4
-    lsl r18
-    rol r19
-    adc r18, r1
-    eor r18, r22
-    eor r19, r23
-    sub r3, r18
-    sbc r2, r19
-    eor r3, r0
-    movw r20, r12
-    lsl r20
-    rol r21
-    adc r20, r1
-    eor r20, r22
-    eor r21, r23
-    sub r11, r20
-    sbc r10, r21
-    eor r11, r0
-    ; inverse round odd
-    dec r0
-    ld r23, -Z
-    ld r22, -Z
-    bst r8, 0
-    lsr r9
-    ror r8
-    bld r9, 7
-    movw r18, r22
-    eor r18, r2
-    eor r19, r3
-    sub r8, r18
-    sbc r9, r19
-    eor r8, r0
-    bst r16, 0
-    lsr r17
-    ror r16
-    bld r17, 7
-    eor r22, r10
-    eor r23, r11
-    sub r16, r22
-    sbc r17, r23
-    eor r16, r0
-    ; inverse round even
-    dec r0
-    ld r23, -Z
-    ld r22, -Z
-    movw r18, r8
-    lsl r18
-    rol r19
-    adc r18, r1
-    eor r18, r22
-    eor r19, r23
-    sub r6, r18
-    sbc r7, r19
-    eor r6, r0
-    movw r20, r16
-    lsl r20
-    rol r21
-    adc r20, r1
-    eor r20, r22
-    eor r21, r23
-    sub r14, r20
-    sbc r15, r21
-    eor r14, r0
-    ; inverse round odd
-    dec r0
-    ld r23, -Z
-    ld r22, -Z
-    bst r4, 0
-    lsr r5
-    ror r4
-    bld r5, 7
-    movw r18, r22
-    eor r18, r7
-    eor r19, r6
-    sub r4, r18
-    sbc r5, r19
-    eor r4, r0
-    bst r12, 0
-    lsr r13
-    ror r12
-    bld r13, 7
-    eor r22, r15
-    eor r23, r14
-    sub r12, r22
-    sbc r13, r23
-    eor r12, r0
-    ; inverse round even
-    dec r0
-    ld r23, -Z
-    ld r22, -Z
-    movw r18, r4
-    lsl r18
-    rol r19
-    adc r18, r1
-    eor r18, r22
-    eor r19, r23
-    sub r2, r18
-    sbc r3, r19
-    eor r2, r0
-    movw r20, r12
-    lsl r20
-    rol r21
-    adc r20, r1
-    eor r20, r22
-    eor r21, r23
-    sub r10, r20
-    sbc r11, r21
-    eor r10, r0
-    tst r0
+    ldd r18, Z+32
+    mov r0, r18
+    cpi r18, 80
     brne 3f
-    rjmp 1f
+    rjmp .Lcham64_avr_decrypt2_r79
 3:
-    adiw r30, 32
-.Lcham64_avr_decrypt2_upper:
+    adiw r30, 16
     ; inverse round odd
     dec r0
     ld r23, -Z
@@ -878,12 +2242,1812 @@ cham64_avr_decrypt2:
     sub r10, r20
     sbc r11, r21
     eor r10, r0
-    tst r0
-    breq 4f
-    rjmp .Lcham64_avr_decrypt2_lower
-4:
-    sbiw r30, 16
-1:
+.Lcham64_avr_decrypt2_r79:
+    adiw r30, 32
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r8, 0
+    lsr r9
+    ror r8
+    bld r9, 7
+    movw r18, r22
+    eor r18, r3
+    eor r19, r2
+    sub r8, r18
+    sbc r9, r19
+    eor r8, r0
+    bst r16, 0
+    lsr r17
+    ror r16
+    bld r17, 7
+    eor r22, r11
+    eor r23, r10
+    sub r16, r22
+    sbc r17, r23
+    eor r16, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r7, r18
+    sbc r6, r19
+    eor r7, r0
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r15, r20
+    sbc r14, r21
+    eor r15, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r4, 0
+    lsr r5
+    ror r4
+    bld r5, 7
+    movw r18, r22
+    eor r18, r6
+    eor r19, r7
+    sub r4, r18
+    sbc r5, r19
+    eor r4, r0
+    bst r12, 0
+    lsr r13
+    ror r12
+    bld r13, 7
+    eor r22, r14
+    eor r23, r15
+    sub r12, r22
+    sbc r13, r23
+    eor r12, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r3, r18
+    sbc r2, r19
+    eor r3, r0
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r11, r20
+    sbc r10, r21
+    eor r11, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r8, 0
+    lsr r9
+    ror r8
+    bld r9, 7
+    movw r18, r22
+    eor r18, r2
+    eor r19, r3
+    sub r8, r18
+    sbc r9, r19
+    eor r8, r0
+    bst r16, 0
+    lsr r17
+    ror r16
+    bld r17, 7
+    eor r22, r10
+    eor r23, r11
+    sub r16, r22
+    sbc r17, r23
+    eor r16, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r6, r18
+    sbc r7, r19
+    eor r6, r0
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r14, r20
+    sbc r15, r21
+    eor r14, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r4, 0
+    lsr r5
+    ror r4
+    bld r5, 7
+    movw r18, r22
+    eor r18, r7
+    eor r19, r6
+    sub r4, r18
+    sbc r5, r19
+    eor r4, r0
+    bst r12, 0
+    lsr r13
+    ror r12
+    bld r13, 7
+    eor r22, r15
+    eor r23, r14
+    sub r12, r22
+    sbc r13, r23
+    eor r12, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r2, r18
+    sbc r3, r19
+    eor r2, r0
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r10, r20
+    sbc r11, r21
+    eor r10, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r8, 0
+    lsr r9
+    ror r8
+    bld r9, 7
+    movw r18, r22
+    eor r18, r3
+    eor r19, r2
+    sub r8, r18
+    sbc r9, r19
+    eor r8, r0
+    bst r16, 0
+    lsr r17
+    ror r16
+    bld r17, 7
+    eor r22, r11
+    eor r23, r10
+    sub r16, r22
+    sbc r17, r23
+    eor r16, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r7, r18
+    sbc r6, r19
+    eor r7, r0
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r15, r20
+    sbc r14, r21
+    eor r15, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r4, 0
+    lsr r5
+    ror r4
+    bld r5, 7
+    movw r18, r22
+    eor r18, r6
+    eor r19, r7
+    sub r4, r18
+    sbc r5, r19
+    eor r4, r0
+    bst r12, 0
+    lsr r13
+    ror r12
+    bld r13, 7
+    eor r22, r14
+    eor r23, r15
+    sub r12, r22
+    sbc r13, r23
+    eor r12, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r3, r18
+    sbc r2, r19
+    eor r3, r0
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r11, r20
+    sbc r10, r21
+    eor r11, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r8, 0
+    lsr r9
+    ror r8
+    bld r9, 7
+    movw r18, r22
+    eor r18, r2
+    eor r19, r3
+    sub r8, r18
+    sbc r9, r19
+    eor r8, r0
+    bst r16, 0
+    lsr r17
+    ror r16
+    bld r17, 7
+    eor r22, r10
+    eor r23, r11
+    sub r16, r22
+    sbc r17, r23
+    eor r16, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r6, r18
+    sbc r7, r19
+    eor r6, r0
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r14, r20
+    sbc r15, r21
+    eor r14, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r4, 0
+    lsr r5
+    ror r4
+    bld r5, 7
+    movw r18, r22
+    eor r18, r7
+    eor r19, r6
+    sub r4, r18
+    sbc r5, r19
+    eor r4, r0
+    bst r12, 0
+    lsr r13
+    ror r12
+    bld r13, 7
+    eor r22, r15
+    eor r23, r14
+    sub r12, r22
+    sbc r13, r23
+    eor r12, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r2, r18
+    sbc r3, r19
+    eor r2, r0
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r10, r20
+    sbc r11, r21
+    eor r10, r0
+    adiw r30, 32
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r8, 0
+    lsr r9
+    ror r8
+    bld r9, 7
+    movw r18, r22
+    eor r18, r3
+    eor r19, r2
+    sub r8, r18
+    sbc r9, r19
+    eor r8, r0
+    bst r16, 0
+    lsr r17
+    ror r16
+    bld r17, 7
+    eor r22, r11
+    eor r23, r10
+    sub r16, r22
+    sbc r17, r23
+    eor r16, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r7, r18
+    sbc r6, r19
+    eor r7, r0
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r15, r20
+    sbc r14, r21
+    eor r15, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r4, 0
+    lsr r5
+    ror r4
+    bld r5, 7
+    movw r18, r22
+    eor r18, r6
+    eor r19, r7
+    sub r4, r18
+    sbc r5, r19
+    eor r4, r0
+    bst r12, 0
+    lsr r13
+    ror r12
+    bld r13, 7
+    eor r22, r14
+    eor r23, r15
+    sub r12, r22
+    sbc r13, r23
+    eor r12, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r3, r18
+    sbc r2, r19
+    eor r3, r0
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r11, r20
+    sbc r10, r21
+    eor r11, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r8, 0
+    lsr r9
+    ror r8
+    bld r9, 7
+    movw r18, r22
+    eor r18, r2
+    eor r19, r3
+    sub r8, r18
+    sbc r9, r19
+    eor r8, r0
+    bst r16, 0
+    lsr r17
+    ror r16
+    bld r17, 7
+    eor r22, r10
+    eor r23, r11
+    sub r16, r22
+    sbc r17, r23
+    eor r16, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r6, r18
+    sbc r7, r19
+    eor r6, r0
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r14, r20
+    sbc r15, r21
+    eor r14, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r4, 0
+    lsr r5
+    ror r4
+    bld r5, 7
+    movw r18, r22
+    eor r18, r7
+    eor r19, r6
+    sub r4, r18
+    sbc r5, r19
+    eor r4, r0
+    bst r12, 0
+    lsr r13
+    ror r12
+    bld r13, 7
+    eor r22, r15
+    eor r23, r14
+    sub r12, r22
+    sbc r13, r23
+    eor r12, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r2, r18
+    sbc r3, r19
+    eor r2, r0
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r10, r20
+    sbc r11, r21
+    eor r10, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r8, 0
+    lsr r9
+    ror r8
+    bld r9, 7
+    movw r18, r22
+    eor r18, r3
+    eor r19, r2
+    sub r8, r18
+    sbc r9, r19
+    eor r8, r0
+    bst r16, 0
+    lsr r17
+    ror r16
+    bld r17, 7
+    eor r22, r11
+    eor r23, r10
+    sub r16, r22
+    sbc r17, r23
+    eor r16, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r7, r18
+    sbc r6, r19
+    eor r7, r0
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r15, r20
+    sbc r14, r21
+    eor r15, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r4, 0
+    lsr r5
+    ror r4
+    bld r5, 7
+    movw r18, r22
+    eor r18, r6
+    eor r19, r7
+    sub r4, r18
+    sbc r5, r19
+    eor r4, r0
+    bst r12, 0
+    lsr r13
+    ror r12
+    bld r13, 7
+    eor r22, r14
+    eor r23, r15
+    sub r12, r22
+    sbc r13, r23
+    eor r12, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r3, r18
+    sbc r2, r19
+    eor r3, r0
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r11, r20
+    sbc r10, r21
+    eor r11, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r8, 0
+    lsr r9
+    ror r8
+    bld r9, 7
+    movw r18, r22
+    eor r18, r2
+    eor r19, r3
+    sub r8, r18
+    sbc r9, r19
+    eor r8, r0
+    bst r16, 0
+    lsr r17
+    ror r16
+    bld r17, 7
+    eor r22, r10
+    eor r23, r11
+    sub r16, r22
+    sbc r17, r23
+    eor r16, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r6, r18
+    sbc r7, r19
+    eor r6, r0
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r14, r20
+    sbc r15, r21
+    eor r14, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r4, 0
+    lsr r5
+    ror r4
+    bld r5, 7
+    movw r18, r22
+    eor r18, r7
+    eor r19, r6
+    sub r4, r18
+    sbc r5, r19
+    eor r4, r0
+    bst r12, 0
+    lsr r13
+    ror r12
+    bld r13, 7
+    eor r22, r15
+    eor r23, r14
+    sub r12, r22
+    sbc r13, r23
+    eor r12, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r2, r18
+    sbc r3, r19
+    eor r2, r0
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r10, r20
+    sbc r11, r21
+    eor r10, r0
+    adiw r30, 32
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r8, 0
+    lsr r9
+    ror r8
+    bld r9, 7
+    movw r18, r22
+    eor r18, r3
+    eor r19, r2
+    sub r8, r18
+    sbc r9, r19
+    eor r8, r0
+    bst r16, 0
+    lsr r17
+    ror r16
+    bld r17, 7
+    eor r22, r11
+    eor r23, r10
+    sub r16, r22
+    sbc r17, r23
+    eor r16, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r7, r18
+    sbc r6, r19
+    eor r7, r0
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r15, r20
+    sbc r14, r21
+    eor r15, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r4, 0
+    lsr r5
+    ror r4
+    bld r5, 7
+    movw r18, r22
+    eor r18, r6
+    eor r19, r7
+    sub r4, r18
+    sbc r5, r19
+    eor r4, r0
+    bst r12, 0
+    lsr r13
+    ror r12
+    bld r13, 7
+    eor r22, r14
+    eor r23, r15
+    sub r12, r22
+    sbc r13, r23
+    eor r12, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r3, r18
+    sbc r2, r19
+    eor r3, r0
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r11, r20
+    sbc r10, r21
+    eor r11, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r8, 0
+    lsr r9
+    ror r8
+    bld r9, 7
+    movw r18, r22
+    eor r18, r2
+    eor r19, r3
+    sub r8, r18
+    sbc r9, r19
+    eor r8, r0
+    bst r16, 0
+    lsr r17
+    ror r16
+    bld r17, 7
+    eor r22, r10
+    eor r23, r11
+    sub r16, r22
+    sbc r17, r23
+    eor r16, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r6, r18
+    sbc r7, r19
+    eor r6, r0
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r14, r20
+    sbc r15, r21
+    eor r14, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r4, 0
+    lsr r5
+    ror r4
+    bld r5, 7
+    movw r18, r22
+    eor r18, r7
+    eor r19, r6
+    sub r4, r18
+    sbc r5, r19
+    eor r4, r0
+    bst r12, 0
+    lsr r13
+    ror r12
+    bld r13, 7
+    eor r22, r15
+    eor r23, r14
+    sub r12, r22
+    sbc r13, r23
+    eor r12, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r2, r18
+    sbc r3, r19
+    eor r2, r0
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r10, r20
+    sbc r11, r21
+    eor r10, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r8, 0
+    lsr r9
+    ror r8
+    bld r9, 7
+    movw r18, r22
+    eor r18, r3
+    eor r19, r2
+    sub r8, r18
+    sbc r9, r19
+    eor r8, r0
+    bst r16, 0
+    lsr r17
+    ror r16
+    bld r17, 7
+    eor r22, r11
+    eor r23, r10
+    sub r16, r22
+    sbc r17, r23
+    eor r16, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r7, r18
+    sbc r6, r19
+    eor r7, r0
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r15, r20
+    sbc r14, r21
+    eor r15, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r4, 0
+    lsr r5
+    ror r4
+    bld r5, 7
+    movw r18, r22
+    eor r18, r6
+    eor r19, r7
+    sub r4, r18
+    sbc r5, r19
+    eor r4, r0
+    bst r12, 0
+    lsr r13
+    ror r12
+    bld r13, 7
+    eor r22, r14
+    eor r23, r15
+    sub r12, r22
+    sbc r13, r23
+    eor r12, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r3, r18
+    sbc r2, r19
+    eor r3, r0
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r11, r20
+    sbc r10, r21
+    eor r11, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r8, 0
+    lsr r9
+    ror r8
+    bld r9, 7
+    movw r18, r22
+    eor r18, r2
+    eor r19, r3
+    sub r8, r18
+    sbc r9, r19
+    eor r8, r0
+    bst r16, 0
+    lsr r17
+    ror r16
+    bld r17, 7
+    eor r22, r10
+    eor r23, r11
+    sub r16, r22
+    sbc r17, r23
+    eor r16, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r6, r18
+    sbc r7, r19
+    eor r6, r0
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r14, r20
+    sbc r15, r21
+    eor r14, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r4, 0
+    lsr r5
+    ror r4
+    bld r5, 7
+    movw r18, r22
+    eor r18, r7
+    eor r19, r6
+    sub r4, r18
+    sbc r5, r19
+    eor r4, r0
+    bst r12, 0
+    lsr r13
+    ror r12
+    bld r13, 7
+    eor r22, r15
+    eor r23, r14
+    sub r12, r22
+    sbc r13, r23
+    eor r12, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r2, r18
+    sbc r3, r19
+    eor r2, r0
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r10, r20
+    sbc r11, r21
+    eor r10, r0
+    adiw r30, 32
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r8, 0
+    lsr r9
+    ror r8
+    bld r9, 7
+    movw r18, r22
+    eor r18, r3
+    eor r19, r2
+    sub r8, r18
+    sbc r9, r19
+    eor r8, r0
+    bst r16, 0
+    lsr r17
+    ror r16
+    bld r17, 7
+    eor r22, r11
+    eor r23, r10
+    sub r16, r22
+    sbc r17, r23
+    eor r16, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r7, r18
+    sbc r6, r19
+    eor r7, r0
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r15, r20
+    sbc r14, r21
+    eor r15, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r4, 0
+    lsr r5
+    ror r4
+    bld r5, 7
+    movw r18, r22
+    eor r18, r6
+    eor r19, r7
+    sub r4, r18
+    sbc r5, r19
+    eor r4, r0
+    bst r12, 0
+    lsr r13
+    ror r12
+    bld r13, 7
+    eor r22, r14
+    eor r23, r15
+    sub r12, r22
+    sbc r13, r23
+    eor r12, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r3, r18
+    sbc r2, r19
+    eor r3, r0
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r11, r20
+    sbc r10, r21
+    eor r11, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r8, 0
+    lsr r9
+    ror r8
+    bld r9, 7
+    movw r18, r22
+    eor r18, r2
+    eor r19, r3
+    sub r8, r18
+    sbc r9, r19
+    eor r8, r0
+    bst r16, 0
+    lsr r17
+    ror r16
+    bld r17, 7
+    eor r22, r10
+    eor r23, r11
+    sub r16, r22
+    sbc r17, r23
+    eor r16, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r6, r18
+    sbc r7, r19
+    eor r6, r0
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r14, r20
+    sbc r15, r21
+    eor r14, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r4, 0
+    lsr r5
+    ror r4
+    bld r5, 7
+    movw r18, r22
+    eor r18, r7
+    eor r19, r6
+    sub r4, r18
+    sbc r5, r19
+    eor r4, r0
+    bst r12, 0
+    lsr r13
+    ror r12
+    bld r13, 7
+    eor r22, r15
+    eor r23, r14
+    sub r12, r22
+    sbc r13, r23
+    eor r12, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r2, r18
+    sbc r3, r19
+    eor r2, r0
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r10, r20
+    sbc r11, r21
+    eor r10, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r8, 0
+    lsr r9
+    ror r8
+    bld r9, 7
+    movw r18, r22
+    eor r18, r3
+    eor r19, r2
+    sub r8, r18
+    sbc r9, r19
+    eor r8, r0
+    bst r16, 0
+    lsr r17
+    ror r16
+    bld r17, 7
+    eor r22, r11
+    eor r23, r10
+    sub r16, r22
+    sbc r17, r23
+    eor r16, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r7, r18
+    sbc r6, r19
+    eor r7, r0
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r15, r20
+    sbc r14, r21
+    eor r15, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r4, 0
+    lsr r5
+    ror r4
+    bld r5, 7
+    movw r18, r22
+    eor r18, r6
+    eor r19, r7
+    sub r4, r18
+    sbc r5, r19
+    eor r4, r0
+    bst r12, 0
+    lsr r13
+    ror r12
+    bld r13, 7
+    eor r22, r14
+    eor r23, r15
+    sub r12, r22
+    sbc r13, r23
+    eor r12, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r3, r18
+    sbc r2, r19
+    eor r3, r0
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r11, r20
+    sbc r10, r21
+    eor r11, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r8, 0
+    lsr r9
+    ror r8
+    bld r9, 7
+    movw r18, r22
+    eor r18, r2
+    eor r19, r3
+    sub r8, r18
+    sbc r9, r19
+    eor r8, r0
+    bst r16, 0
+    lsr r17
+    ror r16
+    bld r17, 7
+    eor r22, r10
+    eor r23, r11
+    sub r16, r22
+    sbc r17, r23
+    eor r16, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r6, r18
+    sbc r7, r19
+    eor r6, r0
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r14, r20
+    sbc r15, r21
+    eor r14, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r4, 0
+    lsr r5
+    ror r4
+    bld r5, 7
+    movw r18, r22
+    eor r18, r7
+    eor r19, r6
+    sub r4, r18
+    sbc r5, r19
+    eor r4, r0
+    bst r12, 0
+    lsr r13
+    ror r12
+    bld r13, 7
+    eor r22, r15
+    eor r23, r14
+    sub r12, r22
+    sbc r13, r23
+    eor r12, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r2, r18
+    sbc r3, r19
+    eor r2, r0
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r10, r20
+    sbc r11, r21
+    eor r10, r0
+    adiw r30, 32
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r8, 0
+    lsr r9
+    ror r8
+    bld r9, 7
+    movw r18, r22
+    eor r18, r3
+    eor r19, r2
+    sub r8, r18
+    sbc r9, r19
+    eor r8, r0
+    bst r16, 0
+    lsr r17
+    ror r16
+    bld r17, 7
+    eor r22, r11
+    eor r23, r10
+    sub r16, r22
+    sbc r17, r23
+    eor r16, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r7, r18
+    sbc r6, r19
+    eor r7, r0
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r15, r20
+    sbc r14, r21
+    eor r15, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r4, 0
+    lsr r5
+    ror r4
+    bld r5, 7
+    movw r18, r22
+    eor r18, r6
+    eor r19, r7
+    sub r4, r18
+    sbc r5, r19
+    eor r4, r0
+    bst r12, 0
+    lsr r13
+    ror r12
+    bld r13, 7
+    eor r22, r14
+    eor r23, r15
+    sub r12, r22
+    sbc r13, r23
+    eor r12, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r3, r18
+    sbc r2, r19
+    eor r3, r0
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r11, r20
+    sbc r10, r21
+    eor r11, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r8, 0
+    lsr r9
+    ror r8
+    bld r9, 7
+    movw r18, r22
+    eor r18, r2
+    eor r19, r3
+    sub r8, r18
+    sbc r9, r19
+    eor r8, r0
+    bst r16, 0
+    lsr r17
+    ror r16
+    bld r17, 7
+    eor r22, r10
+    eor r23, r11
+    sub r16, r22
+    sbc r17, r23
+    eor r16, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r6, r18
+    sbc r7, r19
+    eor r6, r0
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r14, r20
+    sbc r15, r21
+    eor r14, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r4, 0
+    lsr r5
+    ror r4
+    bld r5, 7
+    movw r18, r22
+    eor r18, r7
+    eor r19, r6
+    sub r4, r18
+    sbc r5, r19
+    eor r4, r0
+    bst r12, 0
+    lsr r13
+    ror r12
+    bld r13, 7
+    eor r22, r15
+    eor r23, r14
+    sub r12, r22
+    sbc r13, r23
+    eor r12, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r2, r18
+    sbc r3, r19
+    eor r2, r0
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r10, r20
+    sbc r11, r21
+    eor r10, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r8, 0
+    lsr r9
+    ror r8
+    bld r9, 7
+    movw r18, r22
+    eor r18, r3
+    eor r19, r2
+    sub r8, r18
+    sbc r9, r19
+    eor r8, r0
+    bst r16, 0
+    lsr r17
+    ror r16
+    bld r17, 7
+    eor r22, r11
+    eor r23, r10
+    sub r16, r22
+    sbc r17, r23
+    eor r16, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r7, r18
+    sbc r6, r19
+    eor r7, r0
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r15, r20
+    sbc r14, r21
+    eor r15, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r4, 0
+    lsr r5
+    ror r4
+    bld r5, 7
+    movw r18, r22
+    eor r18, r6
+    eor r19, r7
+    sub r4, r18
+    sbc r5, r19
+    eor r4, r0
+    bst r12, 0
+    lsr r13
+    ror r12
+    bld r13, 7
+    eor r22, r14
+    eor r23, r15
+    sub r12, r22
+    sbc r13, r23
+    eor r12, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r3, r18
+    sbc r2, r19
+    eor r3, r0
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r11, r20
+    sbc r10, r21
+    eor r11, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r8, 0
+    lsr r9
+    ror r8
+    bld r9, 7
+    movw r18, r22
+    eor r18, r2
+    eor r19, r3
+    sub r8, r18
+    sbc r9, r19
+    eor r8, r0
+    bst r16, 0
+    lsr r17
+    ror r16
+    bld r17, 7
+    eor r22, r10
+    eor r23, r11
+    sub r16, r22
+    sbc r17, r23
+    eor r16, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r8
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r6, r18
+    sbc r7, r19
+    eor r6, r0
+    movw r20, r16
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r14, r20
+    sbc r15, r21
+    eor r14, r0
+    ; inverse round odd
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    bst r4, 0
+    lsr r5
+    ror r4
+    bld r5, 7
+    movw r18, r22
+    eor r18, r7
+    eor r19, r6
+    sub r4, r18
+    sbc r5, r19
+    eor r4, r0
+    bst r12, 0
+    lsr r13
+    ror r12
+    bld r13, 7
+    eor r22, r15
+    eor r23, r14
+    sub r12, r22
+    sbc r13, r23
+    eor r12, r0
+    ; inverse round even
+    dec r0
+    ld r23, -Z
+    ld r22, -Z
+    movw r18, r4
+    lsl r18
+    rol r19
+    adc r18, r1
+    eor r18, r22
+    eor r19, r23
+    sub r2, r18
+    sbc r3, r19
+    eor r2, r0
+    movw r20, r12
+    lsl r20
+    rol r21
+    adc r20, r1
+    eor r20, r22
+    eor r21, r23
+    sub r10, r20
+    sbc r11, r21
+    eor r10, r0
     st Y+, r2
     st Y+, r3
     st Y+, r4
