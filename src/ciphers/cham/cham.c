@@ -32,9 +32,13 @@ static void cham64_setup(cham64_ks *ks, const uint8_t *key, unsigned rounds) {
         arx_wipe(&t, sizeof t);
     }
     ks->rounds = rounds;
+#if CHAM_RKV
     for (unsigned i = 0; i < CHAM_MAX_RK; i++)
         for (unsigned l = 0; l < 4; l++) ks->rkv[i][l] = (uint32_t)ks->rk[i] * 0x10001u;
+#endif
+#if CHAM_TW_KEYS
     for (unsigned i = 0; i < CHAM_MAX_RK; i++) ks->tw_rk[i] = ks->rk[i] * UINT64_C(0x0001000100010001);
+#endif
 }
 
 static void cham128_setup(cham128_ks *ks, const uint8_t *key, unsigned nk, unsigned rounds) {
@@ -50,8 +54,10 @@ static void cham128_setup(cham128_ks *ks, const uint8_t *key, unsigned nk, unsig
     for (unsigned i = 2 * nk; i < CHAM_MAX_RK; i++) ks->rk[i] = 0;
     ks->rounds = rounds;
     ks->rk_mask = 2 * nk - 1;
+#if CHAM_RKV
     for (unsigned i = 0; i < CHAM_MAX_RK; i++)
         for (unsigned l = 0; l < 4; l++) ks->rkv[i][l] = ks->rk[i & ks->rk_mask];
+#endif
 }
 
 static void setup_cham_64_128(void *ks, const uint8_t *key) { cham64_setup(ks, key, 88); }
