@@ -39,6 +39,14 @@ static void xts_whiten_ref(uint8_t *dst, const uint8_t *src, uint8_t t[16], size
     arx_store64_le(t + 8, hi);
 }
 
+void arx_xts_tweaks(uint8_t *dst, const uint8_t t[16], size_t n) {
+    uint8_t c[16];
+    memcpy(c, t, 16);
+    memset(dst, 0, 16 * n);
+    xts_whiten_ref(dst, dst, c, n);
+    arx_wipe(c, sizeof c);
+}
+
 void arx_xts_blocks_ref(const arx_key *k, uint8_t t[16], uint8_t *out, const uint8_t *in, size_t n,
                         int decrypt) {
     while (n) {
@@ -100,7 +108,10 @@ static void xts_unit(const arx_xts *x, const uint8_t t0[16], uint8_t *out, const
     const size_t r = len % 16, whole = len / 16 - (r ? 1 : 0);
     uint8_t tw[2][16];
     memcpy(tw[0], t0, 16);
-    x->blocks(x->data, tw[0], out, in, whole, decrypt); /* tw[0] = T_whole */
+    /* the backend's own XTS kernel first (whole batches), then the whitening */
+    const arx_key *k = x->data;
+    const size_t fused = k->be->xts_xor && whole ? k->be->xts_xor(k->ks, tw[0], out, in, whole, decrypt) : 0;
+    x->blocks(k, tw[0], out + 16 * fused, in + 16 * fused, whole - fused, decrypt); /* tw[0] = T_whole */
     if (r) {
         uint8_t a[16], b[16];
         memcpy(tw[1], tw[0], 16);

@@ -92,6 +92,11 @@ static inline void lea_avx2_msan_store256(void *p, size_t n, __m256i v) {
 #define LV_SET1(x) _mm256_set1_epi32((int)(x))
 #define LV_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define LV_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+#define LV_SHL _mm256_slli_epi32
+#define LV_SHR _mm256_srli_epi32
+#define LV_SHLV _mm256_sllv_epi32
+#define LV_SHRV _mm256_srlv_epi32
+#define LV_OR _mm256_or_si256
 #define LV_UNPACKLO32 _mm256_unpacklo_epi32
 #define LV_UNPACKHI32 _mm256_unpackhi_epi32
 #define LV_UNPACKLO64 _mm256_unpacklo_epi64
@@ -113,7 +118,7 @@ static inline void lea_avx2_msan_store256(void *p, size_t n, __m256i v) {
 #include "lea_simd.h"
 
 const arx_backend lea_avx2_backend = {
-    "avx2", ARX_REQ_AVX2, 8, lea_avx2_encrypt, lea_avx2_decrypt, lea_avx2_ctr_xor,
+    "avx2", ARX_REQ_AVX2, 8, lea_avx2_encrypt, lea_avx2_decrypt, lea_avx2_ctr_xor, NULL, lea_avx2_xts_xor,
 };
 #else
 typedef int lea_avx2_not_built; /* ISO C: no empty translation unit */

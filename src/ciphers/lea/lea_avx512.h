@@ -121,6 +121,11 @@ ARX_INLINE uint32_t lea_avx512_tail_mask(size_t k, int q, int lanes) {
 #define LV_SET1(x) _mm512_set1_epi32((int)(x))
 #define LV_LOAD(p) _mm512_loadu_si512((const void *)(p))
 #define LV_STORE(p, v) _mm512_storeu_si512((void *)(p), (v))
+#define LV_SHL _mm512_slli_epi32
+#define LV_SHR _mm512_srli_epi32
+#define LV_SHLV _mm512_sllv_epi32
+#define LV_SHRV _mm512_srlv_epi32
+#define LV_OR _mm512_or_si512
 #define LV_UNPACKLO32 _mm512_unpacklo_epi32
 #define LV_UNPACKHI32 _mm512_unpackhi_epi32
 #define LV_UNPACKLO64 _mm512_unpacklo_epi64
