@@ -32,6 +32,8 @@
  *   LV_SHL(x, r) LV_SHR(x, r) LV_OR   optional: 32-bit shifts and OR; with
  *                        them the file also defines LV_FN(xts_xor), the XTS
  *                        kernel (tweaks kept sliced like the data).
+ *   LV_XTS_PAIR(a, b)    optional: (a << LV_LANES) | (b >> (32 - LV_LANES)) per
+ *                        element in one instruction (AVX-512's vpermt2w).
  *   LV_SHLV(x, n) LV_SHRV(x, n)   optional: per-element variable shifts (a
  *                        count of 32 gives 0); with them the first batch of
  *                        tweaks is made in registers, not through memory.
@@ -389,11 +391,16 @@ static inline void LV_FN(ctr_xor)(const void *ks_, uint8_t *ctr, uint8_t *out, c
 #ifndef LV_XTS_DEC_NB
 #define LV_XTS_DEC_NB LV_DEC_NB
 #endif
+#ifdef LV_XTS_PAIR /* (a << LV_LANES) | (b >> (32 - LV_LANES)) in one instruction */
+#define LV_XTS_CARRY(a, b) LV_XTS_PAIR((a), (b))
+#else
+#define LV_XTS_CARRY(a, b) LV_OR(LV_SHL((a), LV_LANES), LV_SHR((b), 32 - LV_LANES))
+#endif
 ARX_INLINE void LV_FN(xts_step)(LV tw[4]) {
     const LV c = LV_SHR(tw[3], 32 - LV_LANES);
-    tw[3] = LV_OR(LV_SHL(tw[3], LV_LANES), LV_SHR(tw[2], 32 - LV_LANES));
-    tw[2] = LV_OR(LV_SHL(tw[2], LV_LANES), LV_SHR(tw[1], 32 - LV_LANES));
-    tw[1] = LV_OR(LV_SHL(tw[1], LV_LANES), LV_SHR(tw[0], 32 - LV_LANES));
+    tw[3] = LV_XTS_CARRY(tw[3], tw[2]);
+    tw[2] = LV_XTS_CARRY(tw[2], tw[1]);
+    tw[1] = LV_XTS_CARRY(tw[1], tw[0]);
     tw[0] = LV_XOR(LV_XOR(LV_SHL(tw[0], LV_LANES), c), LV_XOR(LV_XOR(LV_SHL(c, 1), LV_SHL(c, 2)), LV_SHL(c, 7)));
 }
 
@@ -492,6 +499,8 @@ static inline size_t LV_FN(xts_xor)(const void *ks_, uint8_t t[16], uint8_t *out
 #undef LV_ROL
 #undef LV_ROR
 #undef LV_SHL
+#undef LV_XTS_PAIR
+#undef LV_XTS_CARRY
 #undef LV_XTS_ENC_NB
 #undef LV_XTS_DEC_NB
 #undef LV_SHLV
