@@ -308,6 +308,26 @@ static void test_xts(void) {
         CHECK(arx_xts_encrypt(x, tw, 16, big, big, ARX_XTS_MAX_BLOCKS * 16 + 1) == ARX_ERR_TOO_LONG, "xts 2^20 blocks + 1 byte");
         free(big);
     }
+    /* threads share whole sectors: the same bytes for 1 and 4 threads */
+    {
+        const size_t sb = 4096 + 16 * (size_t)(1 + t_below(3)) + t_below(16), cnt = 300;
+        uint8_t *p = malloc(sb * cnt), *c1 = malloc(sb * cnt), *c4 = malloc(sb * cnt);
+        if (p && c1 && c4) {
+            t_fill(p, sb * cnt);
+            CHECK(arx_xts_set_threads(x, 1) == ARX_OK && arx_xts_encrypt_sectors(x, 5, sb, cnt, c1, p) == ARX_OK &&
+                      arx_xts_set_threads(x, 4) == ARX_OK && arx_xts_encrypt_sectors(x, 5, sb, cnt, c4, p) == ARX_OK &&
+                      memcmp(c1, c4, sb * cnt) == 0,
+                  "xts sectors, 1 vs 4 threads");
+            CHECK(arx_xts_decrypt_sectors(x, 5, sb, cnt, c4, c4) == ARX_OK && memcmp(c4, p, sb * cnt) == 0,
+                  "xts sectors, 4 threads, in place round trip");
+            CHECK(arx_xts_set_threads(x, 2000) == ARX_ERR_THREADS && arx_xts_set_threads(NULL, 1) == ARX_ERR_NULL,
+                  "xts set_threads errors");
+            arx_xts_set_threads(x, 1);
+        }
+        free(p);
+        free(c1);
+        free(c4);
+    }
     /* round trip with a stolen tail, in place */
     memcpy(out, buf, 37);
     CHECK(arx_xts_encrypt(x, tw, 16, out, out, 37) == ARX_OK && memcmp(out, buf, 37) != 0 &&
