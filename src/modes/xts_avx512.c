@@ -4,14 +4,15 @@
 #if ARX_X86_SIMD
 #include <immintrin.h>
 
+#include "../simd_msan.h"
 #include "xts.h"
 
-/* v * alpha^s in each 128-bit lane; see xts_sse2.c. 0x96 = a ^ b ^ c. */
+/* v * alpha^s in each 128-bit lane; see xts_sse2.c. 0x96 = a ^ b ^ c
+ * (simd_msan.h: plain XORs in MemorySanitizer builds). */
 static inline __m512i xts_fold_avx512(__m512i shl, __m512i sw) {
     const __m512i lo = _mm512_set_epi64(0, -1, 0, -1, 0, -1, 0, -1);
-    __m512i fold = _mm512_ternarylogic_epi64(_mm512_slli_epi64(sw, 1), _mm512_slli_epi64(sw, 2),
-                                             _mm512_slli_epi64(sw, 7), 0x96);
-    return _mm512_ternarylogic_epi64(shl, sw, _mm512_and_si512(fold, lo), 0x96);
+    __m512i fold = ARX_TERNLOG_EPI64(_mm512_slli_epi64(sw, 1), _mm512_slli_epi64(sw, 2), _mm512_slli_epi64(sw, 7), 0x96);
+    return ARX_TERNLOG_EPI64(shl, sw, _mm512_and_si512(fold, lo), 0x96);
 }
 
 static inline __m512i xts_mul_avx512(__m512i v, int s) {
