@@ -119,6 +119,10 @@ static inline void lea_avx2_msan_store256(void *p, size_t n, __m256i v) {
  * encrypt 1: 1.20, 2: 0.98, 3: 0.96; decrypt 1: 1.64, 2: 1.08, 3: 1.23
  * (three decryption batches spill out of the 16 ymm registers). */
 #define LV_ENC_NB 3
+/* XTS: two batches a step (16 blocks: a 4 KiB sector is 16 whole steps, where
+ * three leave a 16-block tail per sector): 1.14x -> 1.12x ECB at 4 KiB sectors
+ * (bench/xts_ratio.c, docs/PERFORMANCE.md "XTS"). */
+#define LV_XTS_ENC_NB 2
 #define LV_DEC_NB 2
 #include "lea_simd.h"
 
