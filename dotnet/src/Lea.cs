@@ -99,23 +99,25 @@ namespace ArxCrypt
                 uint* end = rk0 + 6 * _rounds;
                 for (int blk = 0; blk < n; blk++, p += 4)
                 {
-                    uint x0 = p[0], x1 = p[1], x2 = p[2], x3 = p[3], t;
+                    uint x0 = p[0], x1 = p[1], x2 = p[2], x3 = p[3];
                     for (uint* k = rk0; k < end; k += 24)
                     {
                         // After each round the words change roles (X3' = X0): four
                         // rounds bring them back, so the body renames instead of moving.
-                        t = (x2 ^ k[4]) + (x3 ^ k[5]); x3 = (t >> 3) | (t << 29);
-                        t = (x1 ^ k[2]) + (x2 ^ k[3]); x2 = (t >> 5) | (t << 27);
-                        t = (x0 ^ k[0]) + (x1 ^ k[1]); x1 = (t << 9) | (t >> 23);
-                        t = (x3 ^ k[10]) + (x0 ^ k[11]); x0 = (t >> 3) | (t << 29);
-                        t = (x2 ^ k[8]) + (x3 ^ k[9]); x3 = (t >> 5) | (t << 27);
-                        t = (x1 ^ k[6]) + (x2 ^ k[7]); x2 = (t << 9) | (t >> 23);
-                        t = (x0 ^ k[16]) + (x1 ^ k[17]); x1 = (t >> 3) | (t << 29);
-                        t = (x3 ^ k[14]) + (x0 ^ k[15]); x0 = (t >> 5) | (t << 27);
-                        t = (x2 ^ k[12]) + (x3 ^ k[13]); x3 = (t << 9) | (t >> 23);
-                        t = (x1 ^ k[22]) + (x2 ^ k[23]); x2 = (t >> 3) | (t << 29);
-                        t = (x0 ^ k[20]) + (x1 ^ k[21]); x1 = (t >> 5) | (t << 27);
-                        t = (x3 ^ k[18]) + (x0 ^ k[19]); x0 = (t << 9) | (t >> 23);
+                        // The word a step replaces is the one that dies, so it is the
+                        // accumulator: Mono's two-address code then needs fewer copies.
+                        x3 ^= k[5]; x3 += x2 ^ k[4]; x3 = (x3 >> 3) | (x3 << 29);
+                        x2 ^= k[3]; x2 += x1 ^ k[2]; x2 = (x2 >> 5) | (x2 << 27);
+                        x1 ^= k[1]; x1 += x0 ^ k[0]; x1 = (x1 << 9) | (x1 >> 23);
+                        x0 ^= k[11]; x0 += x3 ^ k[10]; x0 = (x0 >> 3) | (x0 << 29);
+                        x3 ^= k[9]; x3 += x2 ^ k[8]; x3 = (x3 >> 5) | (x3 << 27);
+                        x2 ^= k[7]; x2 += x1 ^ k[6]; x2 = (x2 << 9) | (x2 >> 23);
+                        x1 ^= k[17]; x1 += x0 ^ k[16]; x1 = (x1 >> 3) | (x1 << 29);
+                        x0 ^= k[15]; x0 += x3 ^ k[14]; x0 = (x0 >> 5) | (x0 << 27);
+                        x3 ^= k[13]; x3 += x2 ^ k[12]; x3 = (x3 << 9) | (x3 >> 23);
+                        x2 ^= k[23]; x2 += x1 ^ k[22]; x2 = (x2 >> 3) | (x2 << 29);
+                        x1 ^= k[21]; x1 += x0 ^ k[20]; x1 = (x1 >> 5) | (x1 << 27);
+                        x0 ^= k[19]; x0 += x3 ^ k[18]; x0 = (x0 << 9) | (x0 >> 23);
                     }
                     p[0] = x0; p[1] = x1; p[2] = x2; p[3] = x3;
                 }
