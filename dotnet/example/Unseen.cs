@@ -25,8 +25,15 @@ static class Unseen
         return r;
     }
 
-    static int Main()
+    // args: optional expected default engine ("Managed" or "Native"), to check
+    // ARXCRYPT_DOTNET_ENGINE and the fallback when libarxcrypt is not found.
+    static int Main(string[] args)
     {
+        if (args.Length > 0 && ArxEngine.Default.ToString() != args[0])
+        {
+            Console.WriteLine("expected the " + args[0] + " engine, got " + ArxEngine.Default);
+            return 1;
+        }
         var rng = RandomNumberGenerator.Create();
         var rnd = new Random();
         int ok = 0, bad = 0;
