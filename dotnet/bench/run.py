@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""make -C dotnet bench: the C library's own figures (`arxcrypt bench`) and the
+.NET ones (Bench.exe) in one session, and the issue's targets checked from them.
+
+Clock: `arxcrypt bench` reports TSC cycles per byte and GB/s for the same row;
+their product is the TSC rate, which Bench.exe is given to turn its times into
+TSC cycles per byte (the unit of every table in docs/PERFORMANCE.md). The C
+bench also prints core cycles per TSC cycle (a dependent-add chain), shown here
+to convert. usage: run.py CLI MONO BENCH_EXE LIBDIR [SECONDS]"""
+import json, os, re, subprocess, sys
+
+cli, mono, exe, libdir = sys.argv[1:5]
+seconds = sys.argv[5] if len(sys.argv) > 5 else "0.5"
+
+def c_rows(mode, size):
+    p = subprocess.run([cli, "bench", "--cipher", "lea-128", "--mode", mode, "--size", str(size), "--json",
+                        "--no-baselines", "--seconds", seconds], capture_output=True, text=True, check=True)
+    m = re.search(r"core cycles per TSC cycle: ([0-9.]+)", p.stdout + p.stderr)
+    body = p.stdout[p.stdout.index("["):]
+    return json.loads(body), float(m.group(1)) if m else None
+
+rows, core_ratio = [], None
+for mode in ("ctr", "gcm"):
+    for size in (1024, 1 << 20):
+        r, ratio = c_rows(mode, size)
+        core_ratio = core_ratio or ratio
+        rows += [x for x in r if not any(y["mode"] == x["mode"] and y["size"] == x["size"] for y in rows)]
+tsc_hz = sorted(x["cpb"] * x["gbps"] * 1e9 for x in rows)[len(rows) // 2]
+
+cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+print("# CPU: %s; load average: %s" % (cpu, open("/proc/loadavg").read().split()[:3]))
+print("# TSC %.3f GHz (cpb x GB/s of the C bench rows); core cycles per TSC cycle %s" % (tsc_hz / 1e9, core_ratio))
+print("# C library (arxcrypt bench, backend %s), same session:" % rows[0]["backend"])
+print("%-12s %-24s %8s %10s %10s %8s" % ("what", "engine", "bytes", "MB/s", "us/call", "cpb"))
+c = {}
+for x in sorted(rows, key=lambda x: (x["size"], x["mode"])):
+    us = x["size"] / (x["gbps"] * 1e3)
+    c[(x["mode"], x["size"])] = us
+    print("%-12s %-24s %8d %10.1f %10.3f %8.2f" % ("lea-128/" + x["mode"], "C " + x["backend"], x["size"],
+                                                   x["gbps"] * 1e3, us, x["cpb"]))
+env = dict(os.environ, LD_LIBRARY_PATH=libdir)
+out = subprocess.run([mono, exe, "--seconds", seconds, "--tsc-hz", "%.0f" % tsc_hz], env=env, capture_output=True,
+                     text=True, check=True).stdout
+print(out, end="")
+
+net = {}
+for line in out.splitlines():
+    f = line.split()
+    if len(f) == 7 and f[0].startswith("lea-128/"):
+        net[(f[0][8:], f[1], int(f[2]))] = (float(f[4]), float(f[5]), float(f[6]))
+
+print("\n# targets (medians of this run)")
+cpb = net[("ctr", "managed", 1 << 20)][1]
+print("managed LEA-128-CTR at 1 MiB: %.2f TSC cycles/byte (%.2f core; best sample %.2f TSC): target <= 10: %s"
+      % (cpb, cpb * (core_ratio or 1), net[("ctr", "managed", 1 << 20)][2], "met" if cpb <= 10 else "MISSED"))
+if ("gcm", "native", 1 << 20) in net:
+    n_us, c_us = net[("gcm", "native", 1 << 20)][0], c[("gcm", 1 << 20)]
+    print("native LEA-128-GCM at 1 MiB: %.1f us vs C %.1f us: %+.1f%%: target within 10%%: %s"
+          % (n_us, c_us, 100 * (n_us / c_us - 1), "met" if n_us <= 1.10 * c_us else "MISSED"))
+    for mode in ("gcm", "ctr"):
+        n_us, c_us = net[(mode, "native", 64)][0], c[(mode, 64)]
+        print("native LEA-128-%s at 64 B: %.3f us per call vs C %.3f us: P/Invoke path adds %.3f us: target <= 0.3: %s"
+              % (mode.upper(), n_us, c_us, n_us - c_us, "met" if n_us - c_us <= 0.3 else "MISSED"))
