@@ -99,25 +99,25 @@ namespace ArxCrypt
                 uint* end = rk0 + 6 * _rounds;
                 for (int blk = 0; blk < n; blk++, p += 4)
                 {
-                    uint x0 = p[0], x1 = p[1], x2 = p[2], x3 = p[3];
+                    uint x0 = p[0], x1 = p[1], x2 = p[2], x3 = p[3], t;
                     for (uint* k = rk0; k < end; k += 24)
                     {
                         // After each round the words change roles (X3' = X0): four
                         // rounds bring them back, so the body renames instead of moving.
                         // The word a step replaces is the one that dies, so it is the
                         // accumulator: Mono's two-address code then needs fewer copies.
-                        x3 ^= k[5]; x3 += x2 ^ k[4]; x3 = (x3 >> 3) | (x3 << 29);
-                        x2 ^= k[3]; x2 += x1 ^ k[2]; x2 = (x2 >> 5) | (x2 << 27);
-                        x1 ^= k[1]; x1 += x0 ^ k[0]; x1 = (x1 << 9) | (x1 >> 23);
-                        x0 ^= k[11]; x0 += x3 ^ k[10]; x0 = (x0 >> 3) | (x0 << 29);
-                        x3 ^= k[9]; x3 += x2 ^ k[8]; x3 = (x3 >> 5) | (x3 << 27);
-                        x2 ^= k[7]; x2 += x1 ^ k[6]; x2 = (x2 << 9) | (x2 >> 23);
-                        x1 ^= k[17]; x1 += x0 ^ k[16]; x1 = (x1 >> 3) | (x1 << 29);
-                        x0 ^= k[15]; x0 += x3 ^ k[14]; x0 = (x0 >> 5) | (x0 << 27);
-                        x3 ^= k[13]; x3 += x2 ^ k[12]; x3 = (x3 << 9) | (x3 >> 23);
-                        x2 ^= k[23]; x2 += x1 ^ k[22]; x2 = (x2 >> 3) | (x2 << 29);
-                        x1 ^= k[21]; x1 += x0 ^ k[20]; x1 = (x1 >> 5) | (x1 << 27);
-                        x0 ^= k[19]; x0 += x3 ^ k[18]; x0 = (x0 << 9) | (x0 >> 23);
+                        t = k[4]; t ^= x2; x3 ^= k[5]; x3 += t; t = x3; t <<= 29; x3 >>= 3; x3 |= t;
+                        t = k[2]; t ^= x1; x2 ^= k[3]; x2 += t; t = x2; t <<= 27; x2 >>= 5; x2 |= t;
+                        t = k[0]; t ^= x0; x1 ^= k[1]; x1 += t; t = x1; t >>= 23; x1 <<= 9; x1 |= t;
+                        t = k[10]; t ^= x3; x0 ^= k[11]; x0 += t; t = x0; t <<= 29; x0 >>= 3; x0 |= t;
+                        t = k[8]; t ^= x2; x3 ^= k[9]; x3 += t; t = x3; t <<= 27; x3 >>= 5; x3 |= t;
+                        t = k[6]; t ^= x1; x2 ^= k[7]; x2 += t; t = x2; t >>= 23; x2 <<= 9; x2 |= t;
+                        t = k[16]; t ^= x0; x1 ^= k[17]; x1 += t; t = x1; t <<= 29; x1 >>= 3; x1 |= t;
+                        t = k[14]; t ^= x3; x0 ^= k[15]; x0 += t; t = x0; t <<= 27; x0 >>= 5; x0 |= t;
+                        t = k[12]; t ^= x2; x3 ^= k[13]; x3 += t; t = x3; t >>= 23; x3 <<= 9; x3 |= t;
+                        t = k[22]; t ^= x1; x2 ^= k[23]; x2 += t; t = x2; t <<= 29; x2 >>= 3; x2 |= t;
+                        t = k[20]; t ^= x0; x1 ^= k[21]; x1 += t; t = x1; t <<= 27; x1 >>= 5; x1 |= t;
+                        t = k[18]; t ^= x3; x0 ^= k[19]; x0 += t; t = x0; t >>= 23; x0 <<= 9; x0 |= t;
                     }
                     p[0] = x0; p[1] = x1; p[2] = x2; p[3] = x3;
                 }
