@@ -182,20 +182,28 @@ namespace ArxCrypt
         {
             ulong hi = BigEndian64(ctr), lo = BigEndian64(ctr + 8);
             uint* ks = stackalloc uint[4 * Batch];
+            // The counter's bytes read as LE words: word 0 = bytes 0..3 of the
+            // big-endian counter, i.e. the byte-swapped top half of hi. Words
+            // 0..2 change only when the low 32 bits wrap, so they are kept.
+            uint w0 = Swap((uint)(hi >> 32)), w1 = Swap((uint)hi), w2 = Swap((uint)(lo >> 32));
+            int used = 0;
             while (len > 0)
             {
                 long nb = (len + 15) >> 4;
                 int n = nb > Batch ? Batch : (int)nb;
-                // The counter's bytes read as LE words: word 0 = bytes 0..3 of the
-                // big-endian counter, i.e. the byte-swapped top half of hi.
+                if (n > used) used = n;
                 for (int b = 0; b < n; b++)
                 {
-                    ks[4 * b] = Swap((uint)(hi >> 32));
-                    ks[4 * b + 1] = Swap((uint)hi);
-                    ks[4 * b + 2] = Swap((uint)(lo >> 32));
+                    ks[4 * b] = w0;
+                    ks[4 * b + 1] = w1;
+                    ks[4 * b + 2] = w2;
                     ks[4 * b + 3] = Swap((uint)lo);
                     if (inc32) lo = (lo & 0xffffffff00000000UL) | (uint)(lo + 1);
-                    else { lo++; hi += lo == 0 ? 1UL : 0UL; } // the counter is public (the IV)
+                    else if ((uint)++lo == 0) // the counter is public (the IV): branching on it is fine
+                    {
+                        hi += lo == 0 ? 1UL : 0UL;
+                        w0 = Swap((uint)(hi >> 32)); w1 = Swap((uint)hi); w2 = Swap((uint)(lo >> 32));
+                    }
                 }
                 EncryptWords(ks, n);
                 if (!BitConverter.IsLittleEndian) SwapWords(ks, 4 * n);
@@ -204,7 +212,7 @@ namespace ArxCrypt
                 o += take; i += take; len -= take;
             }
             StoreBigEndian64(ctr, hi); StoreBigEndian64(ctr + 8, lo);
-            for (int j = 0; j < 4 * Batch; j++) ks[j] = 0;
+            for (int j = 0; j < 4 * used; j++) ks[j] = 0;
         }
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
