@@ -3,8 +3,10 @@
 // Decrypt(nonce, ciphertext, tag, plaintext, associatedData). A tag that does
 // not verify throws CryptographicException and leaves the plaintext buffer
 // zeroed. The ciphertext is as long as the plaintext; the tag is TagSize bytes.
+// Each method also takes ArraySegment<byte>s, for parts of larger arrays.
 using System;
 using System.Security.Cryptography;
+using Seg = System.ArraySegment<byte>;
 
 namespace ArxCrypt
 {
@@ -39,7 +41,7 @@ namespace ArxCrypt
         }
 
         internal abstract void CheckTagSize(int tagSize);
-        internal abstract void CheckNonce(byte[] nonce, int length);
+        internal abstract void CheckNonce(int nonceLength, int length);
 
         private KeyCore Key
         {
@@ -50,45 +52,69 @@ namespace ArxCrypt
             }
         }
 
-        private void CheckArgs(byte[] nonce, byte[] input, byte[] output, byte[] tag, string inName, string outName)
+        private void CheckArgs(Seg nonce, Seg input, Seg output, Seg tag, string inName, string outName)
         {
-            Check.NotNull(nonce, "nonce");
-            Check.NotNull(input, inName);
-            Check.NotNull(output, outName);
-            Check.NotNull(tag, "tag");
-            if (output.Length != input.Length)
-                throw new ArgumentException(outName + " must be as long as " + inName + " (" + input.Length + " bytes), got " + output.Length, outName);
-            if (tag.Length != TagSize)
-                throw new ArgumentException("tag must be " + TagSize + " bytes (this object's TagSize), got " + tag.Length, "tag");
-            CheckNonce(nonce, input.Length);
+            if (output.Count != input.Count)
+                throw new ArgumentException(outName + " must be as long as " + inName + " (" + input.Count + " bytes), got " + output.Count, outName);
+            if (tag.Count != TagSize)
+                throw new ArgumentException("tag must be " + TagSize + " bytes (this object's TagSize), got " + tag.Count, "tag");
+            CheckNonce(nonce.Count, input.Count);
+            Check.NoPartialOverlap(output.Array, output.Offset, input.Array, input.Offset, input.Count, outName);
+        }
+
+        private static Seg Whole(byte[] a, string name)
+        {
+            if (a == null) throw new ArgumentNullException(name);
+            return new Seg(a);
+        }
+
+        private static Seg Segment(Seg s, string name)
+        {
+            if (s.Array == null) throw new ArgumentNullException(name, name + " is a default ArraySegment (no array)");
+            return s;
         }
 
         /// <summary>Encrypts plaintext into ciphertext (same length) and writes the tag.</summary>
         public void Encrypt(byte[] nonce, byte[] plaintext, byte[] ciphertext, byte[] tag, byte[] associatedData = null)
         {
+            Encrypt(Whole(nonce, "nonce"), Whole(plaintext, "plaintext"), Whole(ciphertext, "ciphertext"), Whole(tag, "tag"),
+                    associatedData == null ? default(Seg) : new Seg(associatedData));
+        }
+
+        /// <summary>Encrypt over parts of arrays (no copies; a default associatedData is empty).</summary>
+        public void Encrypt(Seg nonce, Seg plaintext, Seg ciphertext, Seg tag, Seg associatedData = default(Seg))
+        {
             KeyCore k = Key;
-            CheckArgs(nonce, plaintext, ciphertext, tag, "plaintext", "ciphertext");
-            Seal(k, nonce, associatedData ?? Empty, plaintext, ciphertext, tag);
+            CheckArgs(Segment(nonce, "nonce"), Segment(plaintext, "plaintext"), Segment(ciphertext, "ciphertext"),
+                      Segment(tag, "tag"), "plaintext", "ciphertext");
+            Seal(k, nonce, associatedData, plaintext, ciphertext, tag);
         }
 
         /// <summary>Verifies the tag and decrypts; CryptographicException (plaintext
         /// zeroed) when the tag, nonce, data or key do not match.</summary>
         public void Decrypt(byte[] nonce, byte[] ciphertext, byte[] tag, byte[] plaintext, byte[] associatedData = null)
         {
+            Decrypt(Whole(nonce, "nonce"), Whole(ciphertext, "ciphertext"), Whole(tag, "tag"), Whole(plaintext, "plaintext"),
+                    associatedData == null ? default(Seg) : new Seg(associatedData));
+        }
+
+        /// <summary>Decrypt over parts of arrays (no copies; a default associatedData is empty).</summary>
+        public void Decrypt(Seg nonce, Seg ciphertext, Seg tag, Seg plaintext, Seg associatedData = default(Seg))
+        {
             KeyCore k = Key;
-            CheckArgs(nonce, ciphertext, plaintext, tag, "ciphertext", "plaintext");
-            if (!Open(k, nonce, associatedData ?? Empty, ciphertext, plaintext, tag))
+            CheckArgs(Segment(nonce, "nonce"), Segment(ciphertext, "ciphertext"), Segment(plaintext, "plaintext"),
+                      Segment(tag, "tag"), "ciphertext", "plaintext");
+            if (!Open(k, nonce, associatedData, ciphertext, plaintext, tag))
             {
-                Array.Clear(plaintext, 0, plaintext.Length); // the engines zero it too; this says so here
+                // the engines zero it too; this says so here
+                Array.Clear(plaintext.Array, plaintext.Offset, plaintext.Count);
                 throw new CryptographicException(Cipher + "-" + _mode.ToLowerInvariant() +
                                                  ": authentication failed (the tag does not match: wrong key, nonce, data or tag)");
             }
         }
 
-        internal abstract void Seal(KeyCore k, byte[] nonce, byte[] aad, byte[] input, byte[] output, byte[] tag);
-        internal abstract bool Open(KeyCore k, byte[] nonce, byte[] aad, byte[] input, byte[] output, byte[] tag);
-
-        private static readonly byte[] Empty = new byte[0];
+        internal abstract void Seal(KeyCore k, Seg nonce, Seg aad, Seg input, Seg output, Seg tag);
+        internal abstract bool Open(KeyCore k, Seg nonce, Seg aad, Seg input, Seg output, Seg tag);
 
         /// <summary>Wipes and frees the key schedule.</summary>
         public void Dispose()
@@ -116,14 +142,14 @@ namespace ArxCrypt
             if (t < 4 || t > 16) throw new ArgumentException("GCM tag size must be 4 to 16 bytes, got " + t, "tagSize");
         }
 
-        internal override void CheckNonce(byte[] nonce, int length)
+        internal override void CheckNonce(int nonceLength, int length)
         {
-            if (nonce.Length < 1) throw new ArgumentException("GCM nonce must be at least 1 byte (12 recommended)", "nonce");
+            if (nonceLength < 1) throw new ArgumentException("GCM nonce must be at least 1 byte (12 recommended)", "nonce");
             // 2^36 - 32 bytes per message (SP 800-38D 5.2.1.1) is beyond any byte[].
         }
 
-        internal override void Seal(KeyCore k, byte[] n, byte[] a, byte[] i, byte[] o, byte[] t) { k.GcmEncrypt(n, a, i, o, t); }
-        internal override bool Open(KeyCore k, byte[] n, byte[] a, byte[] i, byte[] o, byte[] t) { return k.GcmDecrypt(n, a, i, o, t); }
+        internal override void Seal(KeyCore k, Seg n, Seg a, Seg i, Seg o, Seg t) { k.GcmEncrypt(n, a, i, o, t); }
+        internal override bool Open(KeyCore k, Seg n, Seg a, Seg i, Seg o, Seg t) { return k.GcmDecrypt(n, a, i, o, t); }
     }
 
     /// <summary>CCM (NIST SP 800-38C) over a 128-bit block cipher, like AesCcm.</summary>
@@ -144,17 +170,17 @@ namespace ArxCrypt
                 throw new ArgumentException("CCM tag size must be 4, 6, 8, 10, 12, 14 or 16 bytes, got " + t, "tagSize");
         }
 
-        internal override void CheckNonce(byte[] nonce, int length)
+        internal override void CheckNonce(int nonceLength, int length)
         {
-            if (nonce.Length < 7 || nonce.Length > 13)
-                throw new ArgumentException("CCM nonce must be 7 to 13 bytes, got " + nonce.Length, "nonce");
-            int q = 15 - nonce.Length; // bytes of the length field
+            if (nonceLength < 7 || nonceLength > 13)
+                throw new ArgumentException("CCM nonce must be 7 to 13 bytes, got " + nonceLength, "nonce");
+            int q = 15 - nonceLength; // bytes of the length field
             if (q < 4 && (long)length >> (8 * q) != 0)
-                throw new ArgumentException("CCM with a " + nonce.Length + "-byte nonce takes messages below 2^" + 8 * q +
+                throw new ArgumentException("CCM with a " + nonceLength + "-byte nonce takes messages below 2^" + 8 * q +
                                             " bytes, got " + length + " (use a shorter nonce)", "plaintext");
         }
 
-        internal override void Seal(KeyCore k, byte[] n, byte[] a, byte[] i, byte[] o, byte[] t) { k.CcmEncrypt(n, a, i, o, t); }
-        internal override bool Open(KeyCore k, byte[] n, byte[] a, byte[] i, byte[] o, byte[] t) { return k.CcmDecrypt(n, a, i, o, t); }
+        internal override void Seal(KeyCore k, Seg n, Seg a, Seg i, Seg o, Seg t) { k.CcmEncrypt(n, a, i, o, t); }
+        internal override bool Open(KeyCore k, Seg n, Seg a, Seg i, Seg o, Seg t) { return k.CcmDecrypt(n, a, i, o, t); }
     }
 }

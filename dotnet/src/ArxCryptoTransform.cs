@@ -53,6 +53,7 @@ namespace ArxCrypt
             if (output == null) throw new ArgumentNullException("output");
             int produce = _pad && !_enc ? count - _bb + (_haveHeld ? _bb : 0) : count;
             Check.Range(output, outOff, produce, "output");
+            Check.NoPartialOverlap(output, outOff, input, inOff, count, "output");
             if (_pad && !_enc)
             {
                 // The output may be the input: take copies of the blocks to keep first.

@@ -32,6 +32,13 @@ namespace ArxCrypt
                 throw new ArgumentException(name + ": offset " + offset + " + count " + count + " runs past the " + buf.Length + "-byte array");
         }
 
+        /// <summary>Output and input may be the same bytes (in place) or apart, as in the C API.</summary>
+        internal static void NoPartialOverlap(byte[] a, int ao, byte[] b, int bo, int len, string name)
+        {
+            if (a == b && ao != bo && ao < bo + len && bo < ao + len)
+                throw new ArgumentException(name + " overlaps the input without being the same bytes (in place is allowed)", name);
+        }
+
         /// <summary>Compares n bytes without an early exit.</summary>
         internal static bool FixedTimeEquals(byte* a, byte* b, int n)
         {

@@ -3,6 +3,7 @@
 // lengths only, so both engines give the same errors for the same mistakes.
 using System;
 using System.Security.Cryptography;
+using Seg = System.ArraySegment<byte>;
 
 namespace ArxCrypt
 {
@@ -21,11 +22,12 @@ namespace ArxCrypt
         public abstract void Ofb(byte[] iv, byte[] input, int inOff, byte[] output, int outOff, int len);
         public abstract void Ctr(byte[] iv, byte[] input, int inOff, byte[] output, int outOff, int len);
 
-        public abstract void GcmEncrypt(byte[] nonce, byte[] aad, byte[] input, byte[] output, byte[] tag);
+        // AEAD: segments checked by ArxAead (an empty one may have a null array).
+        public abstract void GcmEncrypt(Seg nonce, Seg aad, Seg input, Seg output, Seg tag);
         /// <summary>False when the tag fails; the output is then zeroed.</summary>
-        public abstract bool GcmDecrypt(byte[] nonce, byte[] aad, byte[] input, byte[] output, byte[] tag);
-        public abstract void CcmEncrypt(byte[] nonce, byte[] aad, byte[] input, byte[] output, byte[] tag);
-        public abstract bool CcmDecrypt(byte[] nonce, byte[] aad, byte[] input, byte[] output, byte[] tag);
+        public abstract bool GcmDecrypt(Seg nonce, Seg aad, Seg input, Seg output, Seg tag);
+        public abstract void CcmEncrypt(Seg nonce, Seg aad, Seg input, Seg output, Seg tag);
+        public abstract bool CcmDecrypt(Seg nonce, Seg aad, Seg input, Seg output, Seg tag);
         public abstract void Cmac(byte[] msg, int off, int len, byte[] tag, int tagLen);
 
         public abstract void Dispose();

@@ -4,6 +4,7 @@
 // last block. It implements LEA; other ciphers need the native engine.
 using System;
 using System.Security.Cryptography;
+using Seg = System.ArraySegment<byte>;
 
 namespace ArxCrypt
 {
@@ -221,40 +222,44 @@ namespace ArxCrypt
 
         private static void Wipe(byte* p, int n) { for (int j = 0; j < n; j++) p[j] = 0; }
 
-        public override void GcmEncrypt(byte[] nonce, byte[] aad, byte[] input, byte[] output, byte[] tag)
+        public override void GcmEncrypt(Seg nonce, Seg aad, Seg input, Seg output, Seg tag)
         {
             HashKey();
-            int alen = aad == null ? 0 : aad.Length, len = input.Length;
-            fixed (byte* pn = nonce) fixed (byte* pa = aad) fixed (byte* pi = input) fixed (byte* po = output) fixed (byte* pt = tag)
+            int alen = aad.Count, len = input.Count, tlen = tag.Count;
+            fixed (byte* pn0 = nonce.Array) fixed (byte* pa0 = aad.Array) fixed (byte* pi0 = input.Array) fixed (byte* po0 = output.Array)
+            fixed (byte* pt0 = tag.Array)
             {
+                byte* pn = pn0 + nonce.Offset, pa = pa0 + aad.Offset, pi = pi0 + input.Offset, po = po0 + output.Offset, pt = pt0 + tag.Offset;
                 byte* j0 = stackalloc byte[16];
                 byte* ctr = stackalloc byte[16];
                 byte* full = stackalloc byte[16];
-                J0(pn, nonce.Length, j0);
+                J0(pn, nonce.Count, j0);
                 Buffer.MemoryCopy(j0, ctr, 16, 16);
                 Inc32(ctr);
                 _c.CtrXor(ctr, po, pi, len, true);
                 GcmTag(j0, pa, alen, po, len, full);
-                Buffer.MemoryCopy(full, pt, tag.Length, tag.Length);
+                Buffer.MemoryCopy(full, pt, tlen, tlen);
                 Wipe(j0, 16); Wipe(ctr, 16); Wipe(full, 16);
             }
         }
 
-        public override bool GcmDecrypt(byte[] nonce, byte[] aad, byte[] input, byte[] output, byte[] tag)
+        public override bool GcmDecrypt(Seg nonce, Seg aad, Seg input, Seg output, Seg tag)
         {
             HashKey();
-            int alen = aad == null ? 0 : aad.Length, len = input.Length;
-            fixed (byte* pn = nonce) fixed (byte* pa = aad) fixed (byte* pi = input) fixed (byte* po = output) fixed (byte* pt = tag)
+            int alen = aad.Count, len = input.Count, tlen = tag.Count;
+            fixed (byte* pn0 = nonce.Array) fixed (byte* pa0 = aad.Array) fixed (byte* pi0 = input.Array) fixed (byte* po0 = output.Array)
+            fixed (byte* pt0 = tag.Array)
             {
+                byte* pn = pn0 + nonce.Offset, pa = pa0 + aad.Offset, pi = pi0 + input.Offset, po = po0 + output.Offset, pt = pt0 + tag.Offset;
                 byte* j0 = stackalloc byte[16];
                 byte* ctr = stackalloc byte[16];
                 byte* full = stackalloc byte[16];
-                J0(pn, nonce.Length, j0);
+                J0(pn, nonce.Count, j0);
                 Buffer.MemoryCopy(j0, ctr, 16, 16);
                 Inc32(ctr);
                 // The tag is over the ciphertext: check it before any plaintext exists.
                 GcmTag(j0, pa, alen, pi, len, full);
-                bool ok = Check.FixedTimeEquals(full, pt, tag.Length);
+                bool ok = Check.FixedTimeEquals(full, pt, tlen);
                 if (ok) _c.CtrXor(ctr, po, pi, len, true);
                 else Wipe(po, len);
                 Wipe(j0, 16); Wipe(ctr, 16); Wipe(full, 16);
@@ -315,11 +320,13 @@ namespace ArxCrypt
             Buffer.MemoryCopy(nonce, a0 + 1, 15, n);
         }
 
-        public override void CcmEncrypt(byte[] nonce, byte[] aad, byte[] input, byte[] output, byte[] tag)
+        public override void CcmEncrypt(Seg nonce, Seg aad, Seg input, Seg output, Seg tag)
         {
-            int alen = aad == null ? 0 : aad.Length, len = input.Length, n = nonce.Length, t = tag.Length;
-            fixed (byte* pn = nonce) fixed (byte* pa = aad) fixed (byte* pi = input) fixed (byte* po = output) fixed (byte* pt = tag)
+            int alen = aad.Count, len = input.Count, n = nonce.Count, t = tag.Count;
+            fixed (byte* pn0 = nonce.Array) fixed (byte* pa0 = aad.Array) fixed (byte* pi0 = input.Array) fixed (byte* po0 = output.Array)
+            fixed (byte* pt0 = tag.Array)
             {
+                byte* pn = pn0 + nonce.Offset, pa = pa0 + aad.Offset, pi = pi0 + input.Offset, po = po0 + output.Offset, pt = pt0 + tag.Offset;
                 byte* mac = stackalloc byte[16];
                 byte* a0 = stackalloc byte[16];
                 CcmMac(pn, n, pa, alen, pi, len, t, mac);
@@ -334,11 +341,13 @@ namespace ArxCrypt
             }
         }
 
-        public override bool CcmDecrypt(byte[] nonce, byte[] aad, byte[] input, byte[] output, byte[] tag)
+        public override bool CcmDecrypt(Seg nonce, Seg aad, Seg input, Seg output, Seg tag)
         {
-            int alen = aad == null ? 0 : aad.Length, len = input.Length, n = nonce.Length, t = tag.Length;
-            fixed (byte* pn = nonce) fixed (byte* pa = aad) fixed (byte* pi = input) fixed (byte* po = output) fixed (byte* pt = tag)
+            int alen = aad.Count, len = input.Count, n = nonce.Count, t = tag.Count;
+            fixed (byte* pn0 = nonce.Array) fixed (byte* pa0 = aad.Array) fixed (byte* pi0 = input.Array) fixed (byte* po0 = output.Array)
+            fixed (byte* pt0 = tag.Array)
             {
+                byte* pn = pn0 + nonce.Offset, pa = pa0 + aad.Offset, pi = pi0 + input.Offset, po = po0 + output.Offset, pt = pt0 + tag.Offset;
                 byte* mac = stackalloc byte[16];
                 byte* a0 = stackalloc byte[16];
                 byte* s0 = stackalloc byte[16];

@@ -1,6 +1,7 @@
 // The native engine: every mode is one call into libarxcrypt on pinned arrays.
 using System;
 using System.Security.Cryptography;
+using Seg = System.ArraySegment<byte>;
 
 namespace ArxCrypt
 {
@@ -79,37 +80,41 @@ namespace ArxCrypt
                 Status(NativeMethods.arx_ctr_xor(_k, pv, N(iv.Length), po + oo, pi + io, N(len)));
         }
 
-        public override void GcmEncrypt(byte[] nonce, byte[] aad, byte[] input, byte[] output, byte[] tag)
+        public override void GcmEncrypt(Seg nonce, Seg aad, Seg input, Seg output, Seg tag)
         {
-            fixed (byte* pn = nonce) fixed (byte* pa = aad) fixed (byte* pi = input) fixed (byte* po = output) fixed (byte* pt = tag)
-                Status(NativeMethods.arx_gcm_encrypt(_k, pn, N(nonce.Length), pa, N(aad == null ? 0 : aad.Length),
-                                                     po, pi, N(input.Length), pt, N(tag.Length)));
+            fixed (byte* pn = nonce.Array) fixed (byte* pa = aad.Array) fixed (byte* pi = input.Array) fixed (byte* po = output.Array)
+            fixed (byte* pt = tag.Array)
+                Status(NativeMethods.arx_gcm_encrypt(_k, pn + nonce.Offset, N(nonce.Count), pa + aad.Offset, N(aad.Count),
+                                                     po + output.Offset, pi + input.Offset, N(input.Count), pt + tag.Offset, N(tag.Count)));
         }
 
-        public override bool GcmDecrypt(byte[] nonce, byte[] aad, byte[] input, byte[] output, byte[] tag)
+        public override bool GcmDecrypt(Seg nonce, Seg aad, Seg input, Seg output, Seg tag)
         {
             int rc;
-            fixed (byte* pn = nonce) fixed (byte* pa = aad) fixed (byte* pi = input) fixed (byte* po = output) fixed (byte* pt = tag)
-                rc = NativeMethods.arx_gcm_decrypt(_k, pn, N(nonce.Length), pa, N(aad == null ? 0 : aad.Length),
-                                                   po, pi, N(input.Length), pt, N(tag.Length));
+            fixed (byte* pn = nonce.Array) fixed (byte* pa = aad.Array) fixed (byte* pi = input.Array) fixed (byte* po = output.Array)
+            fixed (byte* pt = tag.Array)
+                rc = NativeMethods.arx_gcm_decrypt(_k, pn + nonce.Offset, N(nonce.Count), pa + aad.Offset, N(aad.Count),
+                                                   po + output.Offset, pi + input.Offset, N(input.Count), pt + tag.Offset, N(tag.Count));
             if (rc == NativeMethods.ARX_ERR_AUTH) return false;
             Status(rc);
             return true;
         }
 
-        public override void CcmEncrypt(byte[] nonce, byte[] aad, byte[] input, byte[] output, byte[] tag)
+        public override void CcmEncrypt(Seg nonce, Seg aad, Seg input, Seg output, Seg tag)
         {
-            fixed (byte* pn = nonce) fixed (byte* pa = aad) fixed (byte* pi = input) fixed (byte* po = output) fixed (byte* pt = tag)
-                Status(NativeMethods.arx_ccm_encrypt(_k, pn, N(nonce.Length), pa, N(aad == null ? 0 : aad.Length),
-                                                     po, pi, N(input.Length), pt, N(tag.Length)));
+            fixed (byte* pn = nonce.Array) fixed (byte* pa = aad.Array) fixed (byte* pi = input.Array) fixed (byte* po = output.Array)
+            fixed (byte* pt = tag.Array)
+                Status(NativeMethods.arx_ccm_encrypt(_k, pn + nonce.Offset, N(nonce.Count), pa + aad.Offset, N(aad.Count),
+                                                     po + output.Offset, pi + input.Offset, N(input.Count), pt + tag.Offset, N(tag.Count)));
         }
 
-        public override bool CcmDecrypt(byte[] nonce, byte[] aad, byte[] input, byte[] output, byte[] tag)
+        public override bool CcmDecrypt(Seg nonce, Seg aad, Seg input, Seg output, Seg tag)
         {
             int rc;
-            fixed (byte* pn = nonce) fixed (byte* pa = aad) fixed (byte* pi = input) fixed (byte* po = output) fixed (byte* pt = tag)
-                rc = NativeMethods.arx_ccm_decrypt(_k, pn, N(nonce.Length), pa, N(aad == null ? 0 : aad.Length),
-                                                   po, pi, N(input.Length), pt, N(tag.Length));
+            fixed (byte* pn = nonce.Array) fixed (byte* pa = aad.Array) fixed (byte* pi = input.Array) fixed (byte* po = output.Array)
+            fixed (byte* pt = tag.Array)
+                rc = NativeMethods.arx_ccm_decrypt(_k, pn + nonce.Offset, N(nonce.Count), pa + aad.Offset, N(aad.Count),
+                                                   po + output.Offset, pi + input.Offset, N(input.Count), pt + tag.Offset, N(tag.Count));
             if (rc == NativeMethods.ARX_ERR_AUTH) return false;
             Status(rc);
             return true;

@@ -97,6 +97,8 @@ namespace ArxCrypt.Tests
                     Assert.Throws<ArgumentException>(() => t.TransformBlock(new byte[32], 0, 32, new byte[16], 0));
                     Assert.Throws<ArgumentException>(() => t.TransformBlock(new byte[32], 20, 16, new byte[32], 0));
                     Assert.Throws<ArgumentOutOfRangeException>(() => t.TransformBlock(new byte[32], -1, 16, new byte[32], 0));
+                    var same = new byte[64];
+                    Assert.Throws<ArgumentException>(() => t.TransformBlock(same, 0, 32, same, 16));
                 }
                 alg.Mode = CipherMode.CBC;
                 alg.Padding = PaddingMode.PKCS7;
@@ -166,6 +168,38 @@ namespace ArxCrypt.Tests
                     Assert.Throws<CryptographicException>(() => a.Decrypt(nonce, ct, tag, outp, new byte[] { 1, 2 })); // other AAD
                     a.Decrypt(nonce, ct, tag, outp, new byte[] { 1, 2, 3 });
                     Assert.AreEqual(pt, outp);
+                }
+        }
+
+        [TestCaseSource("Engines")]
+        public void ArraySegmentsMatchWholeArrays(ArxEngineKind e)
+        {
+            foreach (bool gcm in new[] { true, false })
+                using (ArxAead a = gcm ? (ArxAead)new ArxGcm("lea-128", Key16, 16, e) : new ArxCcm("lea-128", Key16, 16, e))
+                {
+                    byte[] nonce = Support.Random(12), aad = Support.Random(7), pt = Support.Random(33);
+                    byte[] ct = new byte[33], tag = new byte[16];
+                    a.Encrypt(nonce, pt, ct, tag, aad);
+                    // everything at odd offsets inside one big array
+                    var big = new byte[200];
+                    Buffer.BlockCopy(nonce, 0, big, 1, 12);
+                    Buffer.BlockCopy(aad, 0, big, 13, 7);
+                    Buffer.BlockCopy(pt, 0, big, 20, 33);
+                    var n = new ArraySegment<byte>(big, 1, 12);
+                    var ad = new ArraySegment<byte>(big, 13, 7);
+                    a.Encrypt(n, new ArraySegment<byte>(big, 20, 33), new ArraySegment<byte>(big, 60, 33),
+                              new ArraySegment<byte>(big, 100, 16), ad);
+                    Assert.AreEqual(ct, new ArraySegment<byte>(big, 60, 33).ToArray());
+                    Assert.AreEqual(tag, new ArraySegment<byte>(big, 100, 16).ToArray());
+                    // decrypt in place over the ciphertext's own bytes
+                    a.Decrypt(n, new ArraySegment<byte>(big, 60, 33), new ArraySegment<byte>(big, 100, 16),
+                              new ArraySegment<byte>(big, 60, 33), ad);
+                    Assert.AreEqual(pt, new ArraySegment<byte>(big, 60, 33).ToArray());
+                    var ex = Assert.Throws<ArgumentException>(() => a.Encrypt(n, new ArraySegment<byte>(big, 20, 33),
+                        new ArraySegment<byte>(big, 21, 33), new ArraySegment<byte>(big, 100, 16)));
+                    StringAssert.Contains("overlaps", ex.Message);
+                    Assert.Throws<ArgumentNullException>(() => a.Encrypt(default(ArraySegment<byte>), new ArraySegment<byte>(pt),
+                        new ArraySegment<byte>(ct), new ArraySegment<byte>(tag)));
                 }
         }
 
