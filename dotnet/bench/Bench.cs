@@ -1,7 +1,8 @@
 // make -C dotnet bench: MB/s of LEA-128 CTR and GCM on both engines at 64 B,
 // 1 KiB and 1 MiB, beside Mono's AesManaged and AesCryptoServiceProvider in
-// CBC, all in this one process. Each row: ~2 ms samples for --seconds, the
-// median reported (and the fastest sample: the machine may be shared). With --tsc-hz (bench/run.sh measures it through the C
+// CBC, all in this one process. Each row: ~0.25 ms samples (one call where a call
+// takes longer), taken round-robin across the rows for --seconds per row; the
+// median reported, and the fastest sample (the machine may be shared). With --tsc-hz (bench/run.sh measures it through the C
 // library's bench) also TSC cycles per byte, the unit `arxcrypt bench` uses.
 using System;
 using System.Collections.Generic;
@@ -14,42 +15,60 @@ static class Bench
 {
     static double seconds = 0.5, tscHz = 0;
 
-    /// <summary>Median and fastest seconds per call of op, over samples of about 2 ms.</summary>
-    static double Time(Action op, out double best)
+    sealed class Row
     {
-        op(); op();
-        int reps = 1;
-        var sw = new Stopwatch();
-        while (true)
-        {
-            sw.Restart();
-            for (int i = 0; i < reps; i++) op();
-            sw.Stop();
-            if (sw.Elapsed.TotalMilliseconds >= 2 || reps >= 1 << 24) break;
-            reps *= 2;
-        }
-        var samples = new List<double>();
-        var total = Stopwatch.StartNew();
-        while (total.Elapsed.TotalSeconds < seconds || samples.Count < 5)
-        {
-            sw.Restart();
-            for (int i = 0; i < reps; i++) op();
-            sw.Stop();
-            samples.Add(sw.Elapsed.TotalSeconds / reps);
-        }
-        samples.Sort();
-        best = samples[0];
-        return samples[samples.Count / 2];
+        public string What, Engine;
+        public int Size, Reps = 1;
+        public Action Op;
+        public List<double> Samples = new List<double>();
     }
 
-    static void Row(string what, string engine, int size, Action op)
+    static readonly List<Row> rows = new List<Row>();
+
+    static void Add(string what, string engine, int size, Action op)
     {
-        double best, t = Time(op, out best);
-        double mbps = size / t / 1e6;
-        string cpb = tscHz > 0 ? (t * tscHz / size).ToString("F2", CultureInfo.InvariantCulture) : "-";
-        string bestCpb = tscHz > 0 ? (best * tscHz / size).ToString("F2", CultureInfo.InvariantCulture) : "-";
-        Console.WriteLine(string.Format(CultureInfo.InvariantCulture, "{0,-12} {1,-24} {2,8} {3,10:F1} {4,10:F3} {5,8} {6,8}",
-                                        what, engine, size, mbps, t * 1e6, cpb, bestCpb));
+        rows.Add(new Row { What = what, Engine = engine, Size = size, Op = op });
+    }
+
+    /// <summary>One sample of a row: Reps calls, seconds per call.</summary>
+    static double Sample(Row r, Stopwatch sw)
+    {
+        sw.Restart();
+        for (int i = 0; i < r.Reps; i++) r.Op();
+        sw.Stop();
+        return sw.Elapsed.TotalSeconds / r.Reps;
+    }
+
+    /// <summary>Calibrates each row to ~0.25 ms samples (short, so that few are cut by the scheduler on a shared machine), then takes samples round-robin
+    /// (every row once per round) for about `seconds` per row, so a change in the
+    /// machine's load falls on all rows alike; reports each row's median and fastest.</summary>
+    static void RunAll()
+    {
+        var sw = new Stopwatch();
+        foreach (Row r in rows)
+        {
+            r.Op(); r.Op();
+            while (r.Reps < 1 << 24)
+            {
+                sw.Restart();
+                for (int i = 0; i < r.Reps; i++) r.Op();
+                sw.Stop();
+                if (sw.Elapsed.TotalMilliseconds >= 0.25) break;
+                r.Reps *= 2;
+            }
+        }
+        var total = Stopwatch.StartNew();
+        while (total.Elapsed.TotalSeconds < seconds * rows.Count || rows[0].Samples.Count < 5)
+            foreach (Row r in rows) r.Samples.Add(Sample(r, sw));
+        foreach (Row r in rows)
+        {
+            r.Samples.Sort();
+            double t = r.Samples[r.Samples.Count / 2], best = r.Samples[0];
+            string cpb = tscHz > 0 ? (t * tscHz / r.Size).ToString("F2", CultureInfo.InvariantCulture) : "-";
+            string bestCpb = tscHz > 0 ? (best * tscHz / r.Size).ToString("F2", CultureInfo.InvariantCulture) : "-";
+            Console.WriteLine(string.Format(CultureInfo.InvariantCulture, "{0,-12} {1,-24} {2,8} {3,10:F1} {4,10:F3} {5,8} {6,8}",
+                                            r.What, r.Engine, r.Size, r.Size / t / 1e6, t * 1e6, cpb, bestCpb));
+        }
     }
 
     static int Main(string[] args)
@@ -66,7 +85,7 @@ static class Bench
             : ".NET " + Environment.Version;
         Console.WriteLine("# ArxCrypt .NET bench on " + runtime);
         Console.WriteLine("# native library: " + (ArxEngine.NativeAvailable ? ArxEngine.NativeVersion : "not loaded"));
-        Console.WriteLine("# medians of ~2 ms samples over " + seconds + " s per row; cpb = TSC cycles per byte" +
+        Console.WriteLine("# medians of ~0.25 ms samples, round-robin over the rows, " + seconds + " s per row; cpb = TSC cycles per byte" +
                           (tscHz > 0 ? " at " + (tscHz / 1e9).ToString("F3", CultureInfo.InvariantCulture) + " GHz" : " (no --tsc-hz)"));
         Console.WriteLine(string.Format("{0,-12} {1,-24} {2,8} {3,10} {4,10} {5,8} {6,8}", "what", "engine", "bytes", "MB/s", "us/call", "cpb", "best"));
         var key = new byte[16];
@@ -81,14 +100,12 @@ static class Bench
             var outb = new byte[size];
             foreach (var e in engines)
             {
-                using (var alg = ArxCipher.Create("lea-128", e))
-                {
-                    alg.ArxMode = ArxCipherMode.Ctr;
-                    using (var ctr = alg.CreateEncryptor(key, iv))
-                        Row("lea-128/ctr", e.ToString().ToLowerInvariant(), size, () => ctr.TransformBlock(buf, 0, size, outb, 0));
-                }
-                using (var gcm = new ArxGcm("lea-128", key, 16, e))
-                    Row("lea-128/gcm", e.ToString().ToLowerInvariant(), size, () => gcm.Encrypt(nonce, buf, outb, tag));
+                var alg = ArxCipher.Create("lea-128", e);
+                alg.ArxMode = ArxCipherMode.Ctr;
+                var ctr = alg.CreateEncryptor(key, iv);
+                Add("lea-128/ctr", e.ToString().ToLowerInvariant(), size, () => ctr.TransformBlock(buf, 0, size, outb, 0));
+                var gcm = new ArxGcm("lea-128", key, 16, e);
+                Add("lea-128/gcm", e.ToString().ToLowerInvariant(), size, () => gcm.Encrypt(nonce, buf, outb, tag));
             }
             foreach (var aes in new SymmetricAlgorithm[] { new AesManaged(), new AesCryptoServiceProvider() })
             {
@@ -96,11 +113,11 @@ static class Bench
                 aes.Padding = PaddingMode.None;
                 aes.Key = key;
                 aes.IV = iv;
-                using (var enc = aes.CreateEncryptor())
-                    Row("aes-128/cbc", aes.GetType().Name, size, () => enc.TransformBlock(buf, 0, size, outb, 0));
-                aes.Dispose();
+                var enc = aes.CreateEncryptor();
+                Add("aes-128/cbc", aes.GetType().Name, size, () => enc.TransformBlock(buf, 0, size, outb, 0));
             }
         }
+        RunAll();
         return 0;
     }
 }
