@@ -12,8 +12,8 @@ namespace ArxCrypt
     {
         private readonly ManagedBlockCipher _c;
         private readonly int _bb;
-        private ulong _hh, _hl;      // GHASH key H = E(0), made on first GCM use
-        private bool _haveH;
+        private ulong _hh, _hl;      // GHASH key H = E(0), made with the key: nothing
+                                     // changes after construction, so threads may share it
 
         public override ArxEngineKind Engine { get { return ArxEngineKind.Managed; } }
 
@@ -25,13 +25,13 @@ namespace ArxCrypt
             Cipher = cipher;
             _c = new Lea(key);
             _bb = BlockSize = _c.BlockSize;
+            HashKey();
         }
 
         public override void Dispose()
         {
             _c.Dispose();
             _hh = _hl = 0;
-            _haveH = false;
         }
 
         public override void Ecb(bool enc, byte[] input, int io, byte[] output, int oo, int len)
@@ -172,14 +172,12 @@ namespace ArxCrypt
 
         private void HashKey()
         {
-            if (_haveH) return;
             byte* z = stackalloc byte[16];
             for (int j = 0; j < 16; j++) z[j] = 0;
             _c.EncryptBlocks(z, z, 1);
             _hh = ManagedBlockCipher.BigEndian64(z);
             _hl = ManagedBlockCipher.BigEndian64(z + 8);
             for (int j = 0; j < 16; j++) z[j] = 0;
-            _haveH = true;
         }
 
         /// <summary>J0 from the nonce (section 7.1 step 2).</summary>
@@ -224,7 +222,6 @@ namespace ArxCrypt
 
         public override void GcmEncrypt(Seg nonce, Seg aad, Seg input, Seg output, Seg tag)
         {
-            HashKey();
             int alen = aad.Count, len = input.Count, tlen = tag.Count;
             fixed (byte* pn0 = nonce.Array) fixed (byte* pa0 = aad.Array) fixed (byte* pi0 = input.Array) fixed (byte* po0 = output.Array)
             fixed (byte* pt0 = tag.Array)
@@ -245,7 +242,6 @@ namespace ArxCrypt
 
         public override bool GcmDecrypt(Seg nonce, Seg aad, Seg input, Seg output, Seg tag)
         {
-            HashKey();
             int alen = aad.Count, len = input.Count, tlen = tag.Count;
             fixed (byte* pn0 = nonce.Array) fixed (byte* pa0 = aad.Array) fixed (byte* pi0 = input.Array) fixed (byte* po0 = output.Array)
             fixed (byte* pt0 = tag.Array)

@@ -306,6 +306,72 @@ namespace ArxCrypt.Tests
             Assert.AreEqual(t2, t1);
         }
 
+        [TestCaseSource("Engines")]
+        public void CallsAllocateNothing(ArxEngineKind e)
+        {
+            byte[] n = new byte[12], buf = new byte[64], o = new byte[64], tag = new byte[16];
+            using (var g = new ArxGcm("lea-128", Key16, 16, e))
+            using (var alg = ArxCipher.Create("lea-128", e))
+            {
+                alg.ArxMode = ArxCipherMode.Ctr;
+                using (var t = alg.CreateEncryptor(Key16, new byte[16]))
+                {
+                    g.Encrypt(n, buf, o, tag);
+                    t.TransformBlock(buf, 0, 64, o, 0);
+                    long before = GC.GetTotalMemory(false);
+                    for (int i = 0; i < 20000; i++)
+                    {
+                        g.Encrypt(n, buf, o, tag);
+                        g.Decrypt(n, o, tag, buf);
+                        t.TransformBlock(buf, 0, 64, o, 0);
+                    }
+                    Assert.AreEqual(0, GC.GetTotalMemory(false) - before, "bytes allocated by 60000 calls");
+                }
+            }
+        }
+
+        [TestCaseSource("Engines")]
+        public void OneKeySharedByThreads(ArxEngineKind e)
+        {
+            byte[] key = Support.Random(16);
+            var msgs = new byte[64][];
+            var nonces = new byte[64][];
+            for (int i = 0; i < msgs.Length; i++) { msgs[i] = Support.Random(i * 37); nonces[i] = Support.Random(i % 2 == 0 ? 12 : 20); }
+            var want = new byte[64][];
+            using (var g = new ArxGcm("lea-128", key, 16, e))
+                for (int i = 0; i < msgs.Length; i++)
+                {
+                    want[i] = new byte[msgs[i].Length + 16];
+                    var c = new ArraySegment<byte>(want[i], 0, msgs[i].Length);
+                    g.Encrypt(new ArraySegment<byte>(nonces[i]), new ArraySegment<byte>(msgs[i]), c,
+                              new ArraySegment<byte>(want[i], msgs[i].Length, 16));
+                }
+            // a fresh key, its first GCM calls made from four threads at once
+            using (var g = new ArxGcm("lea-128", key, 16, e))
+            {
+                var got = new byte[64][];
+                var threads = new System.Threading.Thread[4];
+                for (int t = 0; t < threads.Length; t++)
+                {
+                    int first = t;
+                    threads[t] = new System.Threading.Thread(() =>
+                    {
+                        for (int rep = 0; rep < 5; rep++)
+                            for (int i = first; i < msgs.Length; i += 4)
+                            {
+                                var outp = new byte[msgs[i].Length + 16];
+                                g.Encrypt(new ArraySegment<byte>(nonces[i]), new ArraySegment<byte>(msgs[i]),
+                                          new ArraySegment<byte>(outp, 0, msgs[i].Length), new ArraySegment<byte>(outp, msgs[i].Length, 16));
+                                got[i] = outp;
+                            }
+                    });
+                }
+                foreach (var th in threads) th.Start();
+                foreach (var th in threads) th.Join();
+                for (int i = 0; i < msgs.Length; i++) Assert.AreEqual(want[i], got[i], "message " + i);
+            }
+        }
+
         // ---- CryptoStream round trips ----
 
         private static readonly int[] OddSizes = { 0, 1, 5, 15, 16, 17, 31, 33, 100, 255, 1000, 4097 };
