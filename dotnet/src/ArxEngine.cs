@@ -11,7 +11,7 @@ namespace ArxCrypt
     {
         /// <summary>libarxcrypt through P/Invoke: every cipher, the SIMD backends.</summary>
         Native,
-        /// <summary>Pure C#: LEA (128, 192, 256) in every mode; no native code.</summary>
+        /// <summary>Pure C#, no native code: every mode over the ciphers ArxEngine.Ciphers(Managed) lists.</summary>
         Managed,
     }
 
@@ -84,7 +84,7 @@ namespace ArxCrypt
         /// <summary>The cipher names the engine implements.</summary>
         public static string[] Ciphers(ArxEngineKind engine)
         {
-            if (engine == ArxEngineKind.Managed) return new[] { "lea-128", "lea-192", "lea-256" };
+            if (engine == ArxEngineKind.Managed) return ManagedCiphers.Names.ToArray();
             RequireNative();
             int n = (int)(uint)NativeMethods.arx_cipher_count();
             var names = new string[n];
@@ -107,16 +107,16 @@ namespace ArxCrypt
                 keyBytes = (int)(uint)NativeMethods.arx_cipher_key_bytes(c);
                 return;
             }
-            blockBytes = 16;
-            switch (cipher)
+            ManagedCiphers.Entry entry;
+            if (ManagedCiphers.All.TryGetValue(cipher, out entry))
             {
-                case "lea-128": keyBytes = 16; return;
-                case "lea-192": keyBytes = 24; return;
-                case "lea-256": keyBytes = 32; return;
+                blockBytes = entry.BlockBytes;
+                keyBytes = entry.KeyBytes;
+                return;
             }
             if (_native && NativeMethods.CipherByName(cipher) == IntPtr.Zero) throw Check.UnknownCipher(cipher);
-            throw new NotSupportedException("the managed engine implements lea-128, lea-192 and lea-256 only; '" + cipher +
-                                            "' needs the native engine (libarxcrypt)");
+            throw new NotSupportedException("the managed engine does not implement '" + cipher + "' (ArxEngine.Ciphers(Managed) lists " +
+                                            "what it does); it needs the native engine (libarxcrypt)");
         }
 
         internal static ArxEngineKind Resolve(ArxEngineKind? engine)

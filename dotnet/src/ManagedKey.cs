@@ -1,7 +1,7 @@
 // The managed engine: the modes written over ManagedBlockCipher in C#, to the
 // same conventions as the C library (include/arxcrypt.h): CTR counts the whole
 // block big-endian, GCM uses inc32, CFB has full-block segments and a partial
-// last block. It implements LEA; other ciphers need the native engine.
+// last block. Its ciphers are in ManagedCiphers; others need the native engine.
 using System;
 using System.Security.Cryptography;
 using Seg = System.ArraySegment<byte>;
@@ -23,9 +23,9 @@ namespace ArxCrypt
             ArxEngine.Describe(cipher, ArxEngineKind.Managed, out bb, out kb);
             if (key.Length != kb) throw Check.KeyLength(cipher, kb, key.Length);
             Cipher = cipher;
-            _c = new Lea(key);
+            _c = ManagedCiphers.All[cipher].Make(key);
             _bb = BlockSize = _c.BlockSize;
-            HashKey();
+            if (_bb == 16) HashKey();
         }
 
         public override void Dispose()
