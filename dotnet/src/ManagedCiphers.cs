@@ -41,6 +41,17 @@ namespace ArxCrypt
                 int b = simon[i, 0], kbits = simon[i, 1], r = simon[i, 2], z = simon[i, 3];
                 Add("simon-" + b + "-" + kbits, b / 8, kbits / 8, k => new Simon(k, b / 2, r, z));
             }
+            // CHAM: the ICISC 2019 round counts, and the 2017 ones as "-legacy"
+            Add("cham-64-128", 8, 16, k => new Cham(k, 16, 88));
+            Add("cham-128-128", 16, 16, k => new Cham(k, 32, 112));
+            Add("cham-128-256", 16, 32, k => new Cham(k, 32, 120));
+            Add("cham-64-128-legacy", 8, 16, k => new Cham(k, 16, 80));
+            Add("cham-128-128-legacy", 16, 16, k => new Cham(k, 32, 80));
+            Add("cham-128-256-legacy", 16, 32, k => new Cham(k, 32, 96));
+            // SIMECK: rounds and the constant sequence (5-bit LFSR z for n = 16, 24; 6-bit for 32)
+            Add("simeck-32-64", 4, 8, k => new Simeck(k, 16, 32, 0xf9a42bb1fUL));
+            Add("simeck-48-96", 6, 12, k => new Simeck(k, 24, 36, 0xf9a42bb1fUL));
+            Add("simeck-64-128", 8, 16, k => new Simeck(k, 32, 44, 0x938bca3083fUL));
         }
     }
 }
