@@ -77,48 +77,4 @@ namespace ArxCrypt
 
         public override void Dispose() { System.Array.Clear(_rk, 0, _rk.Length); }
     }
-
-    /// <summary>SIMECK (Yang et al., CHES 2015): SIMON's structure with f(x) = (x AND S5 x) XOR S1 x
-    /// and a key schedule that runs the round function itself with constants C XOR z_i.</summary>
-    internal sealed class Simeck : WordCipher
-    {
-        private readonly ulong[] _k;
-
-        public Simeck(byte[] key, int n, int rounds, ulong z) : base(n)
-        {
-            _k = new ulong[rounds];
-            ulong k = LoadWord(key, 0, Wb), t0 = LoadWord(key, Wb, Wb), t1 = LoadWord(key, 2 * Wb, Wb), t2 = LoadWord(key, 3 * Wb, Wb);
-            ulong c = Mask ^ 3; // C = 2^n - 4
-            for (int i = 0; i < rounds; i++)
-            {
-                _k[i] = k;
-                ulong nt = k ^ F(t0) ^ c ^ ((z >> i) & 1);
-                k = t0; t0 = t1; t1 = t2; t2 = nt;
-            }
-        }
-
-        private ulong F(ulong x) { return (x & Rol(x, 5)) ^ Rol(x, 1); }
-
-        protected override void Enc(ref ulong x, ref ulong y)
-        {
-            for (int i = 0; i < _k.Length; i++)
-            {
-                ulong t = x;
-                x = y ^ F(x) ^ _k[i];
-                y = t;
-            }
-        }
-
-        protected override void Dec(ref ulong x, ref ulong y)
-        {
-            for (int i = _k.Length - 1; i >= 0; i--)
-            {
-                ulong t = y;
-                y = x ^ F(y) ^ _k[i];
-                x = t;
-            }
-        }
-
-        public override void Dispose() { System.Array.Clear(_k, 0, _k.Length); }
-    }
 }

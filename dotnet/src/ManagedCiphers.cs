@@ -52,6 +52,11 @@ namespace ArxCrypt
             Add("simeck-32-64", 4, 8, k => new Simeck(k, 16, 32, 0xf9a42bb1fUL));
             Add("simeck-48-96", 6, 12, k => new Simeck(k, 24, 36, 0xf9a42bb1fUL));
             Add("simeck-64-128", 8, 16, k => new Simeck(k, 32, 44, 0x938bca3083fUL));
+            Add("hight", 8, 16, k => new Hight(k));
+            // SPARX: branches, rounds per step, steps
+            Add("sparx-64-128", 8, 16, k => new Sparx(k, 2, 3, 8));
+            Add("sparx-128-128", 16, 16, k => new Sparx(k, 4, 4, 8));
+            Add("sparx-128-256", 16, 32, k => new Sparx(k, 4, 4, 10));
         }
     }
 }

@@ -45,16 +45,21 @@ namespace ArxCrypt.Tests
         }
 
         [Test]
-        public void ManagedEngineRefusesOtherCiphersClearly()
+        public void ManagedEngineCoversTheNativeCiphers()
         {
-            if (!ArxEngine.NativeAvailable) Assert.Ignore("needs libarxcrypt for the list of ciphers");
             string[] managed = ArxEngine.Ciphers(ArxEngineKind.Managed);
-            string missing = Array.Find(ArxEngine.Ciphers(ArxEngineKind.Native), c => Array.IndexOf(managed, c) < 0);
-            if (missing == null) Assert.Ignore("the managed engine implements every cipher");
-            var ex = Assert.Throws<NotSupportedException>(() => ArxCipher.Create(missing, ArxEngineKind.Managed));
-            StringAssert.Contains("native engine", ex.Message);
-            Assert.Throws<NotSupportedException>(() => new ArxCmac(missing, new byte[32], 0, ArxEngineKind.Managed));
             Assert.Throws<ArgumentException>(() => ArxCipher.Create("no-such-cipher", ArxEngineKind.Managed));
+            Assert.That(managed, Has.Member("lea-128").And.Member("hight").And.Member("cham-64-128-legacy"));
+            if (!ArxEngine.NativeAvailable) return;
+            string missing = Array.Find(ArxEngine.Ciphers(ArxEngineKind.Native), c => Array.IndexOf(managed, c) < 0);
+            if (missing == null)
+                CollectionAssert.AreEquivalent(ArxEngine.Ciphers(ArxEngineKind.Native), managed);
+            else
+            {
+                // a cipher only the library has: a clear refusal, not a wrong answer
+                var ex = Assert.Throws<NotSupportedException>(() => ArxCipher.Create(missing, ArxEngineKind.Managed));
+                StringAssert.Contains("native engine", ex.Message);
+            }
         }
 
         [TestCaseSource("Engines")]
