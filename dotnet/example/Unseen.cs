@@ -26,10 +26,22 @@ static class Unseen
     }
 
     // args: optional expected default engine ("Managed" or "Native"), to check
-    // ARXCRYPT_DOTNET_ENGINE and the fallback when libarxcrypt is not found.
+    // ARXCRYPT_DOTNET_ENGINE, or "Fallback": the managed engine when libarxcrypt
+    // is not found.
     static int Main(string[] args)
     {
-        if (args.Length > 0 && ArxEngine.Default.ToString() != args[0])
+        if (args.Length > 0 && args[0] == "Fallback")
+        {
+            // run without libarxcrypt on the library path: the managed engine must take over
+            if (ArxEngine.NativeAvailable)
+                Console.WriteLine("libarxcrypt was found outside LD_LIBRARY_PATH (installed system-wide?): the fallback is not exercised");
+            else if (ArxEngine.Default != ArxEngineKind.Managed)
+            {
+                Console.WriteLine("no native library, yet the default engine is " + ArxEngine.Default);
+                return 1;
+            }
+        }
+        else if (args.Length > 0 && ArxEngine.Default.ToString() != args[0])
         {
             Console.WriteLine("expected the " + args[0] + " engine, got " + ArxEngine.Default);
             return 1;
