@@ -30,6 +30,16 @@ static class Unseen
     // is not found.
     static int Main(string[] args)
     {
+        try { return Run(args); }
+        catch (Exception e) when (e is ArgumentException || e is CryptographicException)
+        {
+            Console.WriteLine("error: " + e.GetType().Name + ": " + e.Message);
+            return 3;
+        }
+    }
+
+    static int Run(string[] args)
+    {
         if (args.Length > 0 && args[0] == "Fallback")
         {
             // run without libarxcrypt on the library path: the managed engine must take over
@@ -51,6 +61,8 @@ static class Unseen
         int ok = 0, bad = 0;
         Console.WriteLine("default engine: " + ArxEngine.Default + " (native library " +
                           (ArxEngine.NativeAvailable ? ArxEngine.NativeVersion : "not loaded") + ")");
+        using (var byDefault = new ArxGcm("lea-128", new byte[16])) // no engine named: the default one
+            Console.WriteLine("a key made without naming an engine is on the " + byDefault.Engine + " engine");
         var engines = ArxEngine.NativeAvailable ? new[] { ArxEngineKind.Managed, ArxEngineKind.Native }
                                                 : new[] { ArxEngineKind.Managed };
         foreach (var engine in engines)
