@@ -19,18 +19,25 @@ def c_rows(mode, size):
     body = p.stdout[p.stdout.index("["):]
     return json.loads(body), float(m.group(1)) if m else None
 
-rows, core_ratio = [], None
-for mode in ("ctr", "gcm"):
-    for size in (1024, 1 << 20):
-        r, ratio = c_rows(mode, size)
-        core_ratio = core_ratio or ratio
-        rows += [x for x in r if not any(y["mode"] == x["mode"] and y["size"] == x["size"] for y in rows)]
+# Three runs of each C row, the fastest median kept: on the shared machine one
+# run's median can be hit by other jobs (once 1.78 instead of 0.53 cpb).
+best, core_ratio = {}, None
+for attempt in range(3):
+    for mode in ("ctr", "gcm"):
+        for size in (1024, 1 << 20):
+            r, ratio = c_rows(mode, size)
+            core_ratio = core_ratio or ratio
+            for x in r:
+                key = (x["mode"], x["size"])
+                if key not in best or x["cpb"] < best[key]["cpb"]:
+                    best[key] = x
+rows = list(best.values())
 tsc_hz = sorted(x["cpb"] * x["gbps"] * 1e9 for x in rows)[len(rows) // 2]
 
 cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
 print("# CPU: %s; load average: %s" % (cpu, open("/proc/loadavg").read().split()[:3]))
 print("# TSC %.3f GHz (cpb x GB/s of the C bench rows); core cycles per TSC cycle %s" % (tsc_hz / 1e9, core_ratio))
-print("# C library (arxcrypt bench, backend %s), same session:" % rows[0]["backend"])
+print("# C library (arxcrypt bench, backend %s), same session, fastest median of three runs:" % rows[0]["backend"])
 print("%-12s %-24s %8s %10s %10s %8s" % ("what", "engine", "bytes", "MB/s", "us/call", "cpb"))
 c = {}
 for x in sorted(rows, key=lambda x: (x["size"], x["mode"])):
@@ -60,8 +67,9 @@ for size in (1024, 1 << 20):
 if ("gcm", "native", 1 << 20) in net:
     n_us, c_us = net[("gcm", "native", 1 << 20)][0], c[("gcm", 1 << 20)]
     nb_us = net[("gcm", "native", 1 << 20)][2] * (1 << 20) / tsc_hz * 1e6
-    print("native LEA-128-GCM at 1 MiB: %.1f us vs C %.1f us (C median): %+.1f%% [%+.1f%%]: target within 10%%: %s [%s]"
-          % (n_us, c_us, 100 * (n_us / c_us - 1), 100 * (nb_us / c_us - 1), verdict(n_us <= 1.10 * c_us), verdict(nb_us <= 1.10 * c_us)))
+    print("native LEA-128-GCM at 1 MiB: %.1f us vs C %.1f us (C median): %+.1f%% [%+.1f%%]: target within 10%%: %s [%s]%s"
+          % (n_us, c_us, 100 * (n_us / c_us - 1), 100 * (nb_us / c_us - 1), verdict(n_us <= 1.10 * c_us), verdict(nb_us <= 1.10 * c_us),
+             "  (native faster than C by over 10%: a disturbed C figure, rerun)" if n_us < 0.9 * c_us else ""))
     for mode in ("gcm", "ctr"):
         n_us, c_us = net[(mode, "native", 64)][0], c[(mode, 64)]
         nb_us = net[(mode, "native", 64)][2] * 64 / tsc_hz * 1e6
