@@ -359,7 +359,7 @@ ARX_API int arx_cmac_verify(const arx_key *k, const uint8_t *msg, size_t len, co
  */
 typedef struct arx_xts arx_xts;
 #define ARX_XTS_TWEAK_BYTES 16
-#define ARX_XTS_MAX_BLOCKS ((size_t)1 << 20) /* per data unit (SP 800-38E) */
+#define ARX_XTS_MAX_BLOCKS ((uint32_t)1 << 20) /* per data unit (SP 800-38E) */
 #define ARX_XTS_STORAGE_MAX (2 * ARX_KEY_STORAGE_MAX + 64)
 ARX_API size_t arx_xts_storage_size(const arx_cipher *c); /* 0 for NULL */
 ARX_API int arx_xts_init(arx_xts **out, void *mem, size_t mem_size, const arx_cipher *c,

@@ -208,7 +208,8 @@ int arx_xts_set_threads(arx_xts *x, unsigned threads) {
 
 static int xts_check_unit(size_t len) {
     if (len < 16) return ARX_ERR_LENGTH;
-    if (len / 16 > ARX_XTS_MAX_BLOCKS || (len / 16 == ARX_XTS_MAX_BLOCKS && len % 16)) return ARX_ERR_TOO_LONG;
+    const uint64_t blocks = (uint64_t)len / 16; /* 64-bit: size_t is 16 bits on AVR and MSP430 */
+    if (blocks > ARX_XTS_MAX_BLOCKS || (blocks == ARX_XTS_MAX_BLOCKS && len % 16)) return ARX_ERR_TOO_LONG;
     return ARX_OK;
 }
 
