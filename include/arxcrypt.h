@@ -88,7 +88,8 @@ typedef enum arx_status {
     ARX_ERR_HEADER = -22,             /* malformed or out-of-range file header field */
     ARX_ERR_KDF_LIMIT = -23,          /* scrypt parameters beyond the format's bounds */
     ARX_ERR_TRUNCATED = -24,          /* input ended early: header or chunk cut short */
-    ARX_ERR_UNSUPPORTED = -25         /* not available in this build (e.g. no libcrypto) */
+    ARX_ERR_UNSUPPORTED = -25,        /* not available in this build (e.g. no libcrypto) */
+    ARX_ERR_XTS_KEY = -26             /* XTS key whose two halves are equal (SP 800-38E) */
 } arx_status;
 
 /* A static English description of `code`, e.g. "authentication failed". */
@@ -131,10 +132,11 @@ typedef enum arx_mode {
     ARX_MODE_GCM,
     ARX_MODE_CCM,
     ARX_MODE_CMAC,
+    ARX_MODE_XTS, /* IEEE 1619 / SP 800-38E, 128-bit blocks: its own key object, arx_xts */
     ARX_MODE_COUNT_
 } arx_mode;
 
-/* Mode names: "ecb" "cbc" "cfb" "ofb" "ctr" "gcm" "ccm" "cmac". */
+/* Mode names: "ecb" "cbc" "cfb" "ofb" "ctr" "gcm" "ccm" "cmac" "xts". */
 ARX_API const char *arx_mode_name(arx_mode m); /* NULL if out of range */
 /* Sets *m; ARX_ERR_UNKNOWN_MODE if the name is unknown. */
 ARX_API int arx_mode_by_name(const char *name, arx_mode *m);
@@ -333,6 +335,70 @@ ARX_API int arx_cmac(const arx_key *k, const uint8_t *msg, size_t len, uint8_t *
 /* ARX_OK if the tag matches (constant-time compare), else ARX_ERR_AUTH. */
 ARX_API int arx_cmac_verify(const arx_key *k, const uint8_t *msg, size_t len, const uint8_t *tag,
                     size_t tag_len);
+
+/* ---- XTS (IEEE 1619-2018, NIST SP 800-38E) -------------------------------- */
+
+/*
+ * The disk and file-system mode (dm-crypt, fscrypt), for every 128-bit-block
+ * cipher (else ARX_ERR_MODE_UNSUPPORTED). An arx_xts is a key pair made from
+ * one double-length key: key = data key || tweak key, each half the cipher's
+ * key size, so key_len must be 2 * arx_cipher_key_bytes(c)
+ * (ARX_ERR_KEY_LENGTH). Halves that are equal are refused with
+ * ARX_ERR_XTS_KEY (SP 800-38E; compared in constant time). Like arx_key it is
+ * read-only once made and may be used by several threads at once.
+ *
+ * arx_xts_init builds it in caller memory (arx_xts_storage_size(c) bytes,
+ * at most ARX_XTS_STORAGE_MAX, aligned to ARX_STORAGE_ALIGN: ARX_ERR_BUFFER,
+ * ARX_ERR_ALIGN after the argument checks); arx_xts_new on the heap (hosted
+ * only; ARX_ERR_NOMEM). backend as in arx_key_init (both keys use it).
+ * Errors in this order: ARX_ERR_NULL, ARX_ERR_MODE_UNSUPPORTED,
+ * ARX_ERR_KEY_LENGTH, ARX_ERR_XTS_KEY, ARX_ERR_UNKNOWN_BACKEND,
+ * ARX_ERR_BACKEND_UNAVAILABLE, then the storage errors. On error *out is NULL.
+ * arx_xts_free wipes both key schedules and frees only the heap object;
+ * NULL is a no-op.
+ */
+typedef struct arx_xts arx_xts;
+#define ARX_XTS_TWEAK_BYTES 16
+#define ARX_XTS_MAX_BLOCKS ((uint32_t)1 << 20) /* per data unit (SP 800-38E) */
+#define ARX_XTS_STORAGE_MAX (2 * ARX_KEY_STORAGE_MAX + 64)
+ARX_API size_t arx_xts_storage_size(const arx_cipher *c); /* 0 for NULL */
+ARX_API int arx_xts_init(arx_xts **out, void *mem, size_t mem_size, const arx_cipher *c,
+                         const uint8_t *key, size_t key_len, const char *backend);
+ARX_API int arx_xts_new(arx_xts **out, const arx_cipher *c, const uint8_t *key, size_t key_len,
+                        const char *backend);
+ARX_API void arx_xts_free(arx_xts *x);
+ARX_API const arx_cipher *arx_xts_cipher(const arx_xts *x);
+ARX_API const char *arx_xts_backend(const arx_xts *x);
+/* Threads for the sector calls, as arx_key_set_threads (the sectors are
+ * shared out whole; one data unit runs on one thread). */
+ARX_API int arx_xts_set_threads(arx_xts *x, unsigned threads);
+
+/*
+ * One data unit. tweak: ARX_XTS_TWEAK_BYTES (ARX_ERR_IV_LENGTH), the
+ * 128-bit data unit number as IEEE 1619 takes it, least significant byte
+ * first (dm-crypt's plain64: the sector number little-endian, zero padded).
+ * len from 16 bytes (ARX_ERR_LENGTH below) up to ARX_XTS_MAX_BLOCKS blocks
+ * (ARX_ERR_TOO_LONG); a length that is not a multiple of 16 is done with
+ * ciphertext stealing, so the output is exactly len bytes. In-place allowed.
+ */
+ARX_API int arx_xts_encrypt(const arx_xts *x, const uint8_t *tweak, size_t tweak_len, uint8_t *out,
+                            const uint8_t *in, size_t len);
+ARX_API int arx_xts_decrypt(const arx_xts *x, const uint8_t *tweak, size_t tweak_len, uint8_t *out,
+                            const uint8_t *in, size_t len);
+
+/*
+ * `count` consecutive data units of sector_bytes each (16 to
+ * ARX_XTS_MAX_BLOCKS blocks, any length, CTS as above), numbered
+ * first_sector, first_sector + 1, ... (mod 2^64) as plain64 tweaks: the same
+ * bytes as count calls of arx_xts_encrypt/decrypt. out and in hold
+ * count * sector_bytes bytes (ARX_ERR_TOO_LONG if that overflows a size_t).
+ * count 0 does nothing. Errors: ARX_ERR_NULL, ARX_ERR_LENGTH, ARX_ERR_TOO_LONG,
+ * ARX_ERR_OVERLAP.
+ */
+ARX_API int arx_xts_encrypt_sectors(const arx_xts *x, uint64_t first_sector, size_t sector_bytes,
+                                    size_t count, uint8_t *out, const uint8_t *in);
+ARX_API int arx_xts_decrypt_sectors(const arx_xts *x, uint64_t first_sector, size_t sector_bytes,
+                                    size_t count, uint8_t *out, const uint8_t *in);
 
 /* ---- files: the arxcrypt file format, version 1 (docs/FORMAT.md) ---------- */
 

@@ -126,6 +126,21 @@ struct arx_ghash;
 typedef size_t (*arx_gcm_fn)(const void *ks, struct arx_ghash *g, uint8_t ctr[16], uint8_t *out,
                              const uint8_t *in, size_t nblocks, int decrypt);
 
+/*
+ * xts_xor: optional XTS pass for 128-bit-block ciphers (src/modes/xts.c):
+ * over the first whole batches of nblocks blocks, out = E(in ^ T_j) ^ T_j
+ * (D when decrypt), T_0 = t and T_{j+1} = T_j * alpha (IEEE 1619, the
+ * tweaks kept in the kernel's own registers). Returns the blocks it did
+ * (whole batches, possibly 0); t is then the tweak of the next block. The
+ * caller does the rest and the ciphertext stealing.
+ */
+typedef size_t (*arx_xts_fn)(const void *ks, uint8_t t[16], uint8_t *out, const uint8_t *in, size_t nblocks,
+                             int decrypt);
+
+/* dst = t, t*alpha, ..., t*alpha^(n-1) (16n bytes): an xts_xor kernel's
+ * first batch of tweaks (src/modes/xts.c). */
+void arx_xts_tweaks(uint8_t *dst, const uint8_t t[16], size_t n);
+
 typedef struct arx_backend {
     const char *name;  /* "ref", "sse2", "avx2", "avx512", "neon", "wasm" */
     uint32_t requires; /* ARX_CPU_* bits that must all be present; 0 for ref */
@@ -134,6 +149,7 @@ typedef struct arx_backend {
     arx_block_fn decrypt;
     arx_ctr_fn ctr_xor; /* may be NULL */
     arx_gcm_fn gcm_xor; /* may be NULL (and is, past the initialiser's end) */
+    arx_xts_fn xts_xor; /* may be NULL */
 } arx_backend;
 
 /* out = in XOR E(ctr), then ctr += 1 (the whole block big-endian, wrapping),

@@ -52,7 +52,7 @@ static Py_ssize_t gil_threshold = 4096;
 
 static PyObject *InvalidTag, *InvalidSignature, *AlreadyFinalized, *AlreadyUpdated, *NotYetFinalized,
     *UnsupportedAlgorithm;
-static PyTypeObject *KeyType, *GCMType, *CCMType, *ContextType, *CMACType;
+static PyTypeObject *KeyType, *GCMType, *CCMType, *ContextType, *CMACType, *XTSType;
 
 /* ---- helpers ------------------------------------------------------------------ */
 
@@ -486,6 +486,192 @@ static PyType_Spec gcm_spec = {"arxcrypt._arxcrypt.GCM", sizeof(AeadObject), 0,
                                Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, gcm_slots};
 static PyType_Spec ccm_spec = {"arxcrypt._arxcrypt.CCM", sizeof(AeadObject), 0,
                                Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, ccm_slots};
+
+/* ---- XTS (IEEE 1619 / SP 800-38E): one-shot data units and sector runs ------- */
+
+typedef struct {
+    PyObject_HEAD
+    arx_xts *x;
+    const arx_cipher *c;
+} XtsObject;
+
+static PyObject *XTS_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+    static char *names[] = {"name", "key", "backend", NULL};
+    PyObject *name, *key, *backend = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|$O:XTS", names, &name, &key, &backend)) return NULL;
+    const arx_cipher *c = cipher_from(name);
+    if (!c) return NULL;
+    if (arx_mode_check(c, ARX_MODE_XTS) != ARX_OK) return check_mode_error(c, "XTS");
+    const char *be;
+    if (backend_from(backend, &be) < 0) return NULL;
+    Py_buffer kb;
+    if (get_in(key, &kb, "key") < 0) return NULL;
+    arx_xts *x = NULL;
+    int rc = arx_xts_new(&x, c, kb.buf, (size_t)kb.len, be);
+    Py_ssize_t klen = kb.len;
+    release(&kb);
+    const char *cn = arx_cipher_name(c);
+    switch (rc) {
+    case ARX_OK:
+        break;
+    case ARX_ERR_KEY_LENGTH:
+        PyErr_Format(PyExc_ValueError, "XTS with %s takes a %zu-byte key (data key then tweak key), not %zd bytes", cn,
+                     2 * arx_cipher_key_bytes(c), klen);
+        return NULL;
+    case ARX_ERR_XTS_KEY:
+        PyErr_SetString(PyExc_ValueError, "XTS key halves must differ (SP 800-38E): data key == tweak key");
+        return NULL;
+    case ARX_ERR_UNKNOWN_BACKEND:
+        PyErr_Format(UnsupportedAlgorithm, "%s has no backend '%s' (arxcrypt.backends('%s') lists them)", cn, be, cn);
+        return NULL;
+    case ARX_ERR_BACKEND_UNAVAILABLE:
+        PyErr_Format(UnsupportedAlgorithm, "backend '%s' of %s cannot run on this CPU", be, cn);
+        return NULL;
+    default:
+        return raise_status(rc, "XTS key");
+    }
+    XtsObject *self = (XtsObject *)PyType_GenericAlloc(type, 0);
+    if (!self) {
+        arx_xts_free(x);
+        return NULL;
+    }
+    self->x = x;
+    self->c = c;
+    return (PyObject *)self;
+}
+
+static void XTS_dealloc(PyObject *self) {
+    arx_xts_free(((XtsObject *)self)->x); /* wipes both schedules */
+    free_self(self);
+}
+
+static PyObject *xts_length_error(Py_ssize_t n, const char *what) {
+    if (n < 16)
+        PyErr_Format(PyExc_ValueError, "XTS %s must be at least 16 bytes, not %zd", what, n);
+    else
+        PyErr_Format(PyExc_ValueError, "XTS %s must be at most 2**20 blocks (16 MiB), not %zd bytes", what, n);
+    return NULL;
+}
+
+static const char *const xts_names[] = {"tweak", "data"};
+
+static PyObject *xts_unit(PyObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, int dec) {
+    XtsObject *self = (XtsObject *)op;
+    PyObject *a[2] = {NULL, NULL};
+    if (parse_fast(dec ? "decrypt" : "encrypt", args, nargs, kwnames, xts_names, 2, 2, a) < 0) return NULL;
+    Py_buffer tw, data;
+    PyObject *out = NULL;
+    if (get_in(a[0], &tw, "tweak") < 0) return NULL;
+    if (get_in(a[1], &data, "data") < 0) goto done_t;
+    if (tw.len != ARX_XTS_TWEAK_BYTES) {
+        PyErr_Format(PyExc_ValueError, "XTS tweak must be 16 bytes, not %zd", tw.len);
+        goto done;
+    }
+    uint8_t *o;
+    out = new_bytes(data.len, &o);
+    if (!out) goto done;
+    int rc;
+    RUN_RELEASED(data.len, rc = (dec ? arx_xts_decrypt : arx_xts_encrypt)(self->x, tw.buf, 16, o, data.buf, (size_t)data.len));
+    if (rc != ARX_OK) {
+        Py_CLEAR(out);
+        if (rc == ARX_ERR_LENGTH || rc == ARX_ERR_TOO_LONG)
+            xts_length_error(data.len, "data");
+        else
+            raise_status(rc, dec ? "XTS decrypt" : "XTS encrypt");
+    }
+done:
+    release(&data);
+done_t:
+    release(&tw);
+    return out;
+}
+static PyObject *XTS_encrypt(PyObject *op, PyObject *const *a, Py_ssize_t n, PyObject *kw) { return xts_unit(op, a, n, kw, 0); }
+static PyObject *XTS_decrypt(PyObject *op, PyObject *const *a, Py_ssize_t n, PyObject *kw) { return xts_unit(op, a, n, kw, 1); }
+
+static const char *const xts_sector_names[] = {"first_sector", "sector_size", "data"};
+
+static PyObject *xts_sectors(PyObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, int dec) {
+    XtsObject *self = (XtsObject *)op;
+    PyObject *a[3] = {NULL, NULL, NULL};
+    if (parse_fast(dec ? "decrypt_sectors" : "encrypt_sectors", args, nargs, kwnames, xts_sector_names, 3, 3, a) < 0)
+        return NULL;
+    unsigned long long first = PyLong_AsUnsignedLongLong(a[0]);
+    if (first == (unsigned long long)-1 && PyErr_Occurred()) {
+        if (PyErr_ExceptionMatches(PyExc_OverflowError) || PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_ValueError, "first_sector must be an int from 0 to 2**64 - 1");
+        }
+        return NULL;
+    }
+    Py_ssize_t sb = PyLong_AsSsize_t(a[1]);
+    if (sb == -1 && PyErr_Occurred()) return NULL;
+    if (sb < 16 || (size_t)sb / 16 > ARX_XTS_MAX_BLOCKS || ((size_t)sb / 16 == ARX_XTS_MAX_BLOCKS && sb % 16))
+        return xts_length_error(sb, "sector_size");
+    Py_buffer data;
+    if (get_in(a[2], &data, "data") < 0) return NULL;
+    PyObject *out = NULL;
+    if (data.len % sb) {
+        PyErr_Format(PyExc_ValueError, "XTS data (%zd bytes) must be a whole number of %zd-byte sectors", data.len, sb);
+        goto done;
+    }
+    uint8_t *o;
+    out = new_bytes(data.len, &o);
+    if (!out) goto done;
+    int rc;
+    RUN_RELEASED(data.len, rc = (dec ? arx_xts_decrypt_sectors : arx_xts_encrypt_sectors)(
+                               self->x, (uint64_t)first, (size_t)sb, (size_t)(data.len / sb), o, data.buf));
+    if (rc != ARX_OK) {
+        Py_CLEAR(out);
+        raise_status(rc, dec ? "XTS decrypt_sectors" : "XTS encrypt_sectors");
+    }
+done:
+    release(&data);
+    return out;
+}
+static PyObject *XTS_encrypt_sectors(PyObject *op, PyObject *const *a, Py_ssize_t n, PyObject *kw) { return xts_sectors(op, a, n, kw, 0); }
+static PyObject *XTS_decrypt_sectors(PyObject *op, PyObject *const *a, Py_ssize_t n, PyObject *kw) { return xts_sectors(op, a, n, kw, 1); }
+
+static PyObject *xts_get_name(PyObject *self, void *p) {
+    (void)p;
+    return PyUnicode_FromString(arx_cipher_name(((XtsObject *)self)->c));
+}
+static PyObject *xts_get_backend(PyObject *self, void *p) {
+    (void)p;
+    return PyUnicode_FromString(arx_xts_backend(((XtsObject *)self)->x));
+}
+static PyObject *xts_get_key_size(PyObject *self, void *p) {
+    (void)p;
+    return PyLong_FromSize_t(2 * arx_cipher_key_bytes(((XtsObject *)self)->c));
+}
+
+static PyMethodDef xts_methods[] = {
+    {"encrypt", (PyCFunction)(void (*)(void))XTS_encrypt, METH_FASTCALL | METH_KEYWORDS,
+     "encrypt(tweak, data) -> ciphertext: one data unit, 16-byte tweak, len(data) >= 16 (ciphertext stealing)"},
+    {"decrypt", (PyCFunction)(void (*)(void))XTS_decrypt, METH_FASTCALL | METH_KEYWORDS, "decrypt(tweak, data) -> plaintext"},
+    {"encrypt_sectors", (PyCFunction)(void (*)(void))XTS_encrypt_sectors, METH_FASTCALL | METH_KEYWORDS,
+     "encrypt_sectors(first_sector, sector_size, data) -> ciphertext: sectors numbered from first_sector (plain64)"},
+    {"decrypt_sectors", (PyCFunction)(void (*)(void))XTS_decrypt_sectors, METH_FASTCALL | METH_KEYWORDS,
+     "decrypt_sectors(first_sector, sector_size, data) -> plaintext"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef xts_getset[] = {
+    {"name", xts_get_name, NULL, "the cipher's name", NULL},
+    {"backend", xts_get_backend, NULL, "the backend this key runs on", NULL},
+    {"key_size", xts_get_key_size, NULL, "bytes of key: twice the cipher's", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyType_Slot xts_slots[] = {
+    {Py_tp_new, XTS_new},
+    {Py_tp_dealloc, XTS_dealloc},
+    {Py_tp_methods, xts_methods},
+    {Py_tp_getset, xts_getset},
+    {Py_tp_doc, "XTS(name, key, *, backend=None): XTS (IEEE 1619, SP 800-38E) with a 128-bit-block cipher; "
+                "key = data key || tweak key."},
+    {0, NULL},
+};
+static PyType_Spec xts_spec = {"arxcrypt._arxcrypt.XTS", sizeof(XtsObject), 0, Py_TPFLAGS_DEFAULT, xts_slots};
 
 /* ---- CipherContext (Cipher(...).encryptor() / .decryptor()) ------------------- */
 
@@ -1633,7 +1819,7 @@ PyMODINIT_FUNC PyInit__arxcrypt(void) {
     if (!m) return NULL;
     if (add_type(m, &KeyType, &key_spec, "Key") < 0 || add_type(m, &GCMType, &gcm_spec, "GCM") < 0 ||
         add_type(m, &CCMType, &ccm_spec, "CCM") < 0 || add_type(m, &ContextType, &ctx_spec, "CipherContext") < 0 ||
-        add_type(m, &CMACType, &cmac_spec, "CMAC") < 0 ||
+        add_type(m, &CMACType, &cmac_spec, "CMAC") < 0 || add_type(m, &XTSType, &xts_spec, "XTS") < 0 ||
         add_type(m, &FileWriterType, &file_writer_spec, "FileWriter") < 0 ||
         add_type(m, &FileReaderType, &file_reader_spec, "FileReader") < 0)
         goto fail;

@@ -10,6 +10,7 @@
 
 const arx_backend lea_avx2_backend = {
     "avx2", ARX_REQ_AVX2, 8, lea_avx2_encrypt, lea_avx2_decrypt, lea_avx2_ctr_xor, lea_avx2_gcm_xor,
+    lea_avx2_xts_xor,
 };
 #else
 typedef int lea_avx2_not_built; /* ISO C: no empty translation unit */
