@@ -125,6 +125,28 @@ struct arx_ghash;
 typedef size_t (*arx_gcm_fn)(const void *ks, struct arx_ghash *g, uint8_t ctr[16], uint8_t *out,
                              const uint8_t *in, size_t nblocks, int decrypt);
 
+/* ---- multi-message kernels (issue 24; src/modes/many.c) -----------------
+ * ctr_many: lane-per-message counter mode. For each of the n <= many_lanes
+ * streams at once (one per vector lane, each with its own key schedule):
+ * out = in XOR the keystream from counter block ctr over len bytes (the last
+ * block may be partial; only len bytes are read and written). With
+ * ARX_MANY_PRE, E(ctr) is first written to pre (16 bytes) and the data's
+ * keystream starts at ctr + 1 (GCM's E(J0)). ARX_MANY_INC32: counters step
+ * with SP 800-38D inc32 (the low 32 bits only), else the whole block is one
+ * big-endian counter. Every stream's key schedule is of the backend's own
+ * cipher; streams do not overlap each other; lengths are public, keys and
+ * counters are not (no branch on them). 128-bit blocks only. */
+enum { ARX_MANY_INC32 = 1, ARX_MANY_PRE = 2 };
+typedef struct arx_many_lane {
+    const void *ks;
+    const uint8_t *in;
+    uint8_t *out;
+    size_t len;
+    uint8_t *pre;
+    uint8_t ctr[16];
+} arx_many_lane;
+typedef void (*arx_ctr_many_fn)(const arx_many_lane *lanes, size_t n, int flags);
+
 typedef struct arx_backend {
     const char *name;  /* "ref", "sse2", "avx2", "avx512", "neon", "wasm" */
     uint32_t requires; /* ARX_CPU_* bits that must all be present; 0 for ref */
@@ -133,6 +155,9 @@ typedef struct arx_backend {
     arx_block_fn decrypt;
     arx_ctr_fn ctr_xor; /* may be NULL */
     arx_gcm_fn gcm_xor; /* may be NULL (and is, past the initialiser's end) */
+    /* ---- multi-message (issue 24): set by designated initialisers ---- */
+    unsigned many_lanes;      /* messages per ctr_many call at most; 0: none */
+    arx_ctr_many_fn ctr_many; /* may be NULL */
 } arx_backend;
 
 /* out = in XOR E(ctr), then ctr += 1 (the whole block big-endian, wrapping),

@@ -145,6 +145,7 @@ const char *arx_strerror(int code) {
     case ARX_ERR_KDF_LIMIT: return "scrypt parameters beyond the format's bounds";
     case ARX_ERR_TRUNCATED: return "input ended early: the file is truncated";
     case ARX_ERR_UNSUPPORTED: return "not available in this build";
+    case ARX_ERR_CIPHER_MIX: return "keys of different ciphers in one multi-message call";
     default: return "unknown error";
     }
 }

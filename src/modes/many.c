@@ -1,0 +1,294 @@
+/*
+ * Many messages at once (issue 24): arx_gcm_encrypt_many and friends.
+ *
+ * Every call first checks every job with the one-message function's own
+ * checks (many.h) and that all keys are of one cipher; nothing is written
+ * unless all pass. Then, a chunk of jobs at a time:
+ *
+ * - GCM and CTR on a backend with a lane-per-message kernel (ctr_many, for
+ *   now LEA on AVX-512 and AVX2): the chunk's messages are sorted by length
+ *   (public) and cut into groups of the kernel's lane count, so the messages
+ *   sharing a call are of similar length and few lanes idle. One kernel call
+ *   per group runs all its messages' keystream, GCM's E(J0) included (one
+ *   extra block per lane). A group whose few longest messages run far past
+ *   the rest stops the lanes at a cap and finishes those messages with the
+ *   one-message kernel, which is at full speed on long runs. GHASH runs per
+ *   message over its AAD, ciphertext and length block as one run of blocks
+ *   (one reduction per run on the carry-less-multiply GHASHes).
+ * - Everything else (other ciphers and backends, CCM, CMAC, keys on
+ *   different backends in one chunk): the one-message function per job.
+ *
+ * Both give byte-identical results; tests/test_many.c checks that on every
+ * backend. Scratch is on the stack and bounded by MANY_CHUNK.
+ */
+#include "many.h"
+#include "../par.h"
+
+/* Jobs per pass: bounds the stack (about 80 bytes of scratch per job) and
+ * keeps a chunk's data in L1/L2 between the CTR and GHASH passes. */
+#define MANY_CHUNK 64
+
+typedef enum { M_GCM_ENC, M_GCM_DEC, M_CTR, M_CMAC, M_CMAC_VERIFY, M_CCM_ENC, M_CCM_DEC } many_op;
+
+static int many_check_job(many_op op, const arx_job *j) {
+    switch (op) {
+    case M_GCM_ENC:
+    case M_GCM_DEC:
+        return arx_gcm_check_args(j->key, j->nonce, j->nonce_len, j->aad, j->aad_len, j->out, j->in, j->len,
+                                  j->tag, j->tag_len);
+    case M_CCM_ENC:
+    case M_CCM_DEC:
+        return arx_ccm_check_args(j->key, j->nonce, j->nonce_len, j->aad, j->aad_len, j->out, j->in, j->len,
+                                  j->tag, j->tag_len);
+    case M_CTR: {
+        if (!j->key) return ARX_ERR_NULL;
+        int rc = arx_check_iv(j->key, j->nonce, j->nonce_len);
+        return rc ? rc : arx_check_io(j->out, j->in, j->len);
+    }
+    case M_CMAC:
+    case M_CMAC_VERIFY: {
+        int rc = arx_cmac_check_args(j->key, j->in, j->len, j->tag_len);
+        return rc ? rc : (j->tag ? ARX_OK : ARX_ERR_NULL);
+    }
+    }
+    return ARX_ERR_UNKNOWN_MODE;
+}
+
+/* Check every job (status set on each); the first bad job's error. */
+static int many_check(many_op op, arx_job *jobs, size_t n) {
+    if (n && !jobs) return ARX_ERR_NULL;
+    int first = ARX_OK;
+    const arx_cipher_desc *d = NULL;
+    for (size_t i = 0; i < n; i++) {
+        int rc = many_check_job(op, &jobs[i]);
+        if (!rc) {
+            if (!d) d = jobs[i].key->desc;
+            else if (jobs[i].key->desc != d) rc = ARX_ERR_CIPHER_MIX;
+        }
+        jobs[i].status = rc;
+        if (rc && !first) first = rc;
+    }
+    return first;
+}
+
+/* One job through the one-message API. */
+static int many_one(many_op op, arx_job *j) {
+    switch (op) {
+    case M_GCM_ENC:
+        return arx_gcm_encrypt(j->key, j->nonce, j->nonce_len, j->aad, j->aad_len, j->out, j->in, j->len, j->tag,
+                               j->tag_len);
+    case M_GCM_DEC:
+        return arx_gcm_decrypt(j->key, j->nonce, j->nonce_len, j->aad, j->aad_len, j->out, j->in, j->len, j->tag,
+                               j->tag_len);
+    case M_CCM_ENC:
+        return arx_ccm_encrypt(j->key, j->nonce, j->nonce_len, j->aad, j->aad_len, j->out, j->in, j->len, j->tag,
+                               j->tag_len);
+    case M_CCM_DEC:
+        return arx_ccm_decrypt(j->key, j->nonce, j->nonce_len, j->aad, j->aad_len, j->out, j->in, j->len, j->tag,
+                               j->tag_len);
+    case M_CTR:
+        return arx_ctr_xor(j->key, j->nonce, j->nonce_len, j->out, j->in, j->len);
+    case M_CMAC:
+        return arx_cmac(j->key, j->in, j->len, j->tag, j->tag_len);
+    case M_CMAC_VERIFY:
+        return arx_cmac_verify(j->key, j->in, j->len, j->tag, j->tag_len);
+    }
+    return ARX_ERR_UNKNOWN_MODE;
+}
+
+/* ---- the lane-per-message path ------------------------------------------- */
+
+/*
+ * S = GHASH_H(A || 0^v || C || 0^u || [len(A)]64 || [len(C)]64) (SP 800-38D
+ * 7.1 step 5). A short message's blocks are laid out in one buffer and
+ * hashed as one run; a longer one goes piece by piece.
+ */
+static void many_ghash(const arx_ghash_key *gk, const uint8_t *aad, size_t aad_len, const uint8_t *c, size_t len,
+                       uint8_t s[16]) {
+    arx_ghash g;
+    uint8_t lens[16];
+    arx_store64_be(lens, (uint64_t)aad_len * 8);
+    arx_store64_be(lens + 8, (uint64_t)len * 8);
+    arx_ghash_start(&g, gk);
+    const size_t ab = (aad_len + 15) / 16, cb = (len + 15) / 16;
+    if (ab + cb + 1 <= ARX_GHASH_MAX_POW) {
+        uint8_t buf[ARX_GHASH_MAX_POW * 16];
+        if (aad_len) memcpy(buf, aad, aad_len);
+        memset(buf + aad_len, 0, ab * 16 - aad_len);
+        if (len) memcpy(buf + ab * 16, c, len);
+        memset(buf + ab * 16 + len, 0, cb * 16 - len);
+        memcpy(buf + (ab + cb) * 16, lens, 16);
+        arx_ghash_blocks(&g, buf, ab + cb + 1);
+    } else {
+        arx_ghash_padded(&g, aad, aad_len);
+        arx_ghash_padded(&g, c, len);
+        arx_ghash_blocks(&g, lens, 1);
+    }
+    arx_ghash_out(&g, s);
+    arx_wipe(&g, sizeof g);
+}
+
+/* idx[0..n) sorted by ascending job length (insertion sort: n <= MANY_CHUNK;
+ * lengths are public). */
+static void many_sort(const arx_job *jobs, unsigned char *idx, size_t n) {
+    for (size_t i = 0; i < n; i++) idx[i] = (unsigned char)i;
+    for (size_t i = 1; i < n; i++) {
+        unsigned char v = idx[i];
+        size_t j = i;
+        while (j && jobs[idx[j - 1]].len > jobs[v].len) {
+            idx[j] = idx[j - 1];
+            j--;
+        }
+        idx[j] = v;
+    }
+}
+
+/* The counter block `adv` blocks after ctr: inc32 (GCM) or the whole block. */
+static void many_ctr_advance(uint8_t ctr[16], uint64_t adv, int inc32) {
+    if (inc32) arx_store32_be(ctr + 12, arx_load32_be(ctr + 12) + (uint32_t)adv);
+    else arx_ctr_add(ctr, 16, adv);
+}
+
+/*
+ * The keystream of every job in lanes[0..n) (jobs[i] owns lanes[i]): sorted
+ * into groups of be->many_lanes. In a group, lanes stop at `cap` data
+ * blocks: the length of the message a quarter of the group from its longest,
+ * unless the longest ends within 16 blocks of that anyway. What a message
+ * has past the cap runs through the one-message kernel.
+ */
+static void many_keystream(const arx_backend *be, const arx_job *jobs, arx_many_lane *lanes, size_t n,
+                           int flags, const unsigned char *secret) {
+    unsigned char idx[MANY_CHUNK];
+    arx_many_lane grp[MANY_CHUNK];
+    const size_t L = be->many_lanes;
+    const size_t pre = (flags & ARX_MANY_PRE) ? 1 : 0;
+    many_sort(jobs, idx, n);
+    for (size_t g0 = 0; g0 < n; g0 += L) {
+        const size_t g = n - g0 < L ? n - g0 : L;
+        const unsigned char *gi = idx + g0;
+        const size_t longest = (jobs[gi[g - 1]].len + 15) / 16;
+        size_t cap = (jobs[gi[g - 1 - g / 4]].len + 15) / 16;
+        if (longest <= cap + 16) cap = longest;
+        for (size_t i = 0; i < g; i++) {
+            grp[i] = lanes[gi[i]];
+            if (grp[i].len > cap * 16) grp[i].len = cap * 16;
+        }
+        be->ctr_many(grp, g, flags);
+        for (size_t i = 0; i < g; i++) {
+            const arx_job *j = &jobs[gi[i]];
+            if (j->len <= cap * 16) continue;
+            /* The rest of a long message, from counter ctr + pre + cap. */
+            uint8_t ctr[16], last[16];
+            memcpy(ctr, lanes[gi[i]].ctr, 16);
+            many_ctr_advance(ctr, pre + cap, flags & ARX_MANY_INC32);
+            const size_t off = cap * 16, full = (j->len - off) / 16, rest = (j->len - off) % 16;
+            if (flags & ARX_MANY_INC32) arx_gcm_ctr32(j->key, secret[gi[i]], ctr, j->out + off, j->in + off, full);
+            else arx_ctr_blocks(j->key, ctr, j->out + off, j->in + off, full);
+            if (rest) {
+                memset(last, 0, 16);
+                memcpy(last, j->in + off + full * 16, rest);
+                if (flags & ARX_MANY_INC32) arx_gcm_ctr32(j->key, secret[gi[i]], ctr, last, last, 1);
+                else arx_ctr_blocks(j->key, ctr, last, last, 1);
+                memcpy(j->out + off + full * 16, last, rest);
+            }
+            arx_wipe(ctr, sizeof ctr);
+            arx_wipe(last, sizeof last);
+        }
+    }
+    arx_wipe(grp, sizeof grp);
+}
+
+/* The backend every job of jobs[0..n) runs on, if they share one with a
+ * lane kernel for this block size; else NULL. */
+static const arx_backend *many_backend(const arx_job *jobs, size_t n) {
+    const arx_backend *be = jobs[0].key->be;
+    if (!be->ctr_many || jobs[0].key->desc->block_bytes != 16) return NULL;
+    for (size_t i = 1; i < n; i++)
+        if (jobs[i].key->be != be) return NULL;
+    return be;
+}
+
+static int many_gcm_lanes(const arx_backend *be, arx_job *jobs, size_t n, int dec) {
+    arx_many_lane lanes[MANY_CHUNK];
+    uint8_t ej0[MANY_CHUNK][16], s[MANY_CHUNK][16];
+    unsigned char secret[MANY_CHUNK];
+    int rc = ARX_OK;
+    for (size_t i = 0; i < n; i++) {
+        arx_job *j = &jobs[i];
+        const arx_ghash_key *gk = arx_key_ghash(j->key);
+        secret[i] = (unsigned char)arx_gcm_j0(gk, j->nonce, j->nonce_len, lanes[i].ctr);
+        lanes[i].ks = j->key->ks;
+        lanes[i].in = j->in;
+        lanes[i].out = j->out;
+        lanes[i].len = j->len;
+        lanes[i].pre = ej0[i];
+        /* Decryption hashes the ciphertext before in-place decryption overwrites it. */
+        if (dec) many_ghash(gk, j->aad, j->aad_len, j->in, j->len, s[i]);
+    }
+    many_keystream(be, jobs, lanes, n, ARX_MANY_INC32 | ARX_MANY_PRE, secret);
+    for (size_t i = 0; i < n; i++) {
+        arx_job *j = &jobs[i];
+        if (!dec) many_ghash(arx_key_ghash(j->key), j->aad, j->aad_len, j->out, j->len, s[i]);
+        arx_xor(s[i], s[i], ej0[i], 16); /* T = E(J0) xor S */
+        if (!dec) {
+            memcpy(j->tag, s[i], j->tag_len);
+            j->status = ARX_OK;
+        } else if (arx_ct_equal(s[i], j->tag, j->tag_len)) {
+            j->status = ARX_OK;
+        } else {
+            if (j->len) arx_wipe(j->out, j->len); /* no plaintext of a forged message */
+            j->status = ARX_ERR_AUTH;
+            rc = ARX_ERR_AUTH;
+        }
+    }
+    arx_wipe(ej0, n * 16);
+    arx_wipe(s, n * 16);
+    arx_wipe(lanes, n * sizeof lanes[0]);
+    return rc;
+}
+
+static void many_ctr_lanes(const arx_backend *be, arx_job *jobs, size_t n) {
+    arx_many_lane lanes[MANY_CHUNK];
+    for (size_t i = 0; i < n; i++) {
+        memcpy(lanes[i].ctr, jobs[i].nonce, 16);
+        lanes[i].ks = jobs[i].key->ks;
+        lanes[i].in = jobs[i].in;
+        lanes[i].out = jobs[i].out;
+        lanes[i].len = jobs[i].len;
+        lanes[i].pre = NULL;
+        jobs[i].status = ARX_OK;
+    }
+    many_keystream(be, jobs, lanes, n, 0, NULL);
+    arx_wipe(lanes, n * sizeof lanes[0]);
+}
+
+/* ---- the calls ----------------------------------------------------------- */
+
+static int many_run(many_op op, arx_job *jobs, size_t n) {
+    int rc = many_check(op, jobs, n);
+    if (rc) return rc;
+    for (size_t c0 = 0; c0 < n; c0 += MANY_CHUNK) {
+        arx_job *chunk = jobs + c0;
+        const size_t m = n - c0 < MANY_CHUNK ? n - c0 : MANY_CHUNK;
+        const arx_backend *be = (op == M_GCM_ENC || op == M_GCM_DEC || op == M_CTR) ? many_backend(chunk, m) : NULL;
+        if (be && op == M_CTR) {
+            many_ctr_lanes(be, chunk, m);
+        } else if (be) {
+            if (many_gcm_lanes(be, chunk, m, op == M_GCM_DEC)) rc = ARX_ERR_AUTH;
+        } else {
+            for (size_t i = 0; i < m; i++) {
+                chunk[i].status = many_one(op, &chunk[i]);
+                if (chunk[i].status) rc = chunk[i].status; /* only ARX_ERR_AUTH after the checks */
+            }
+        }
+    }
+    return rc;
+}
+
+int arx_gcm_encrypt_many(arx_job *jobs, size_t n) { return many_run(M_GCM_ENC, jobs, n); }
+int arx_gcm_decrypt_many(arx_job *jobs, size_t n) { return many_run(M_GCM_DEC, jobs, n); }
+int arx_ctr_xor_many(arx_job *jobs, size_t n) { return many_run(M_CTR, jobs, n); }
+int arx_cmac_many(arx_job *jobs, size_t n) { return many_run(M_CMAC, jobs, n); }
+int arx_cmac_verify_many(arx_job *jobs, size_t n) { return many_run(M_CMAC_VERIFY, jobs, n); }
+int arx_ccm_encrypt_many(arx_job *jobs, size_t n) { return many_run(M_CCM_ENC, jobs, n); }
+int arx_ccm_decrypt_many(arx_job *jobs, size_t n) { return many_run(M_CCM_DEC, jobs, n); }
