@@ -127,16 +127,23 @@ typedef size_t (*arx_gcm_fn)(const void *ks, struct arx_ghash *g, uint8_t ctr[16
 
 /* ---- multi-message kernels (issue 24; src/modes/many.c) -----------------
  * ctr_many: lane-per-message counter mode. For each of the n <= many_lanes
- * streams at once (one per vector lane, each with its own key schedule):
- * out = in XOR the keystream from counter block ctr over len bytes (the last
- * block may be partial; only len bytes are read and written). With
- * ARX_MANY_PRE, E(ctr) is first written to pre (16 bytes) and the data's
- * keystream starts at ctr + 1 (GCM's E(J0)). ARX_MANY_INC32: counters step
- * with SP 800-38D inc32 (the low 32 bits only), else the whole block is one
- * big-endian counter. Every stream's key schedule is of the backend's own
- * cipher; streams do not overlap each other; lengths are public, keys and
- * counters are not (no branch on them). 128-bit blocks only. */
+ * streams lanes[0..n) at once (one per vector lane, each with its own key
+ * schedule): out = in XOR the keystream from counter block ctr over
+ * min(len, cap) bytes (the last block may be partial; only those bytes are
+ * read and written). With ARX_MANY_PRE, E(ctr) is first written to pre (16
+ * bytes) and the data's keystream starts at ctr + 1 (GCM's E(J0)).
+ * ARX_MANY_INC32: counters step with SP 800-38D inc32 (the low 32 bits
+ * only), else the whole block is one big-endian counter. Every schedule is
+ * of the backend's own cipher; streams do not overlap each other; lengths
+ * are public, keys and counters are not (no branch on them). 128-bit blocks.
+ *
+ * sc is the caller's scratch for the lanes' schedules in the kernel's own
+ * (transposed) form: a kernel reuses what is there when the lanes carry the
+ * same schedules as its last call, and records what it put there. The
+ * caller zeroes `n` before the first call and wipes `used` bytes of rk
+ * when done (it is key material). */
 enum { ARX_MANY_INC32 = 1, ARX_MANY_PRE = 2 };
+#define ARX_MANY_MAX_LANES 16
 typedef struct arx_many_lane {
     const void *ks;
     const uint8_t *in;
@@ -145,7 +152,14 @@ typedef struct arx_many_lane {
     uint8_t *pre;
     uint8_t ctr[16];
 } arx_many_lane;
-typedef void (*arx_ctr_many_fn)(const arx_many_lane *lanes, size_t n, int flags);
+typedef struct arx_many_sched {
+    _Alignas(64) uint32_t rk[32 * 6 * ARX_MANY_MAX_LANES]; /* 12 KiB: LEA-256's 192 words per lane */
+    const void *ks[ARX_MANY_MAX_LANES];                     /* the schedules rk holds, lane by lane */
+    size_t n;                                               /* lanes rk holds; 0: none */
+    size_t used;                                            /* bytes of rk written */
+} arx_many_sched;
+typedef void (*arx_ctr_many_fn)(arx_many_sched *sc, const arx_many_lane *const *lanes, size_t n, size_t cap,
+                                int flags);
 
 typedef struct arx_backend {
     const char *name;  /* "ref", "sse2", "avx2", "avx512", "neon", "wasm" */

@@ -128,6 +128,36 @@ static void many_ghash(const arx_ghash_key *gk, const uint8_t *aad, size_t aad_l
     arx_wipe(&g, sizeof g);
 }
 
+/* S for every job into s[i], over its AAD and the ciphertext (its output
+ * when encrypting, its input when decrypting): four at a time on the
+ * VPCLMULQDQ GHASH (one message per 128-bit lane), else one by one. */
+static void many_ghash_jobs(const arx_job *jobs, const arx_ghash_key *const *gk, size_t n, int dec,
+                            uint8_t (*s)[16]) {
+#if ARX_X86_SIMD
+    arx_ghash_msg q[4];
+    size_t nq = 0;
+#endif
+    for (size_t i = 0; i < n; i++) {
+        const arx_job *j = &jobs[i];
+        const uint8_t *c = dec ? j->in : j->out;
+#if ARX_X86_SIMD
+        if (gk[i]->impl == ARX_GHASH_VPCLMUL && (j->aad_len + 15) / 16 + (j->len + 15) / 16 < ARX_GHASH_MAX_POW) {
+            arx_ghash_msg g = {gk[i], j->aad, j->aad_len, c, j->len, s[i]};
+            q[nq++] = g;
+            if (nq == 4) {
+                arx_ghash_vpclmul_many4(q, 4);
+                nq = 0;
+            }
+            continue;
+        }
+#endif
+        many_ghash(gk[i], j->aad, j->aad_len, c, j->len, s[i]);
+    }
+#if ARX_X86_SIMD
+    if (nq) arx_ghash_vpclmul_many4(q, nq);
+#endif
+}
+
 /* idx[0..n) sorted by ascending job length (insertion sort: n <= MANY_CHUNK;
  * lengths are public). */
 static void many_sort(const arx_job *jobs, unsigned char *idx, size_t n) {
@@ -154,12 +184,16 @@ static void many_ctr_advance(uint8_t ctr[16], uint64_t adv, int inc32) {
  * into groups of be->many_lanes. In a group, lanes stop at `cap` data
  * blocks: the length of the message a quarter of the group from its longest,
  * unless the longest ends within 16 blocks of that anyway. What a message
- * has past the cap runs through the one-message kernel.
+ * has past the cap runs through the one-message kernel. Equal lengths keep
+ * the jobs' order, so a batch that cycles through a set of keys gives groups
+ * with the same keys lane for lane, and the kernel transposes them once.
  */
-static void many_keystream(const arx_backend *be, const arx_job *jobs, arx_many_lane *lanes, size_t n,
+static void many_keystream(const arx_backend *be, const arx_job *jobs, const arx_many_lane *lanes, size_t n,
                            int flags, const unsigned char *secret) {
     unsigned char idx[MANY_CHUNK];
-    arx_many_lane grp[MANY_CHUNK];
+    const arx_many_lane *grp[ARX_MANY_MAX_LANES];
+    arx_many_sched sc;
+    sc.n = sc.used = 0;
     const size_t L = be->many_lanes;
     const size_t pre = (flags & ARX_MANY_PRE) ? 1 : 0;
     many_sort(jobs, idx, n);
@@ -169,11 +203,8 @@ static void many_keystream(const arx_backend *be, const arx_job *jobs, arx_many_
         const size_t longest = (jobs[gi[g - 1]].len + 15) / 16;
         size_t cap = (jobs[gi[g - 1 - g / 4]].len + 15) / 16;
         if (longest <= cap + 16) cap = longest;
-        for (size_t i = 0; i < g; i++) {
-            grp[i] = lanes[gi[i]];
-            if (grp[i].len > cap * 16) grp[i].len = cap * 16;
-        }
-        be->ctr_many(grp, g, flags);
+        for (size_t i = 0; i < g; i++) grp[i] = &lanes[gi[i]];
+        be->ctr_many(&sc, grp, g, cap * 16, flags);
         for (size_t i = 0; i < g; i++) {
             const arx_job *j = &jobs[gi[i]];
             if (j->len <= cap * 16) continue;
@@ -195,14 +226,14 @@ static void many_keystream(const arx_backend *be, const arx_job *jobs, arx_many_
             arx_wipe(last, sizeof last);
         }
     }
-    arx_wipe(grp, sizeof grp);
+    arx_wipe(sc.rk, sc.used);
 }
 
 /* The backend every job of jobs[0..n) runs on, if they share one with a
  * lane kernel for this block size; else NULL. */
 static const arx_backend *many_backend(const arx_job *jobs, size_t n) {
     const arx_backend *be = jobs[0].key->be;
-    if (!be->ctr_many || jobs[0].key->desc->block_bytes != 16) return NULL;
+    if (!be->ctr_many || be->many_lanes > ARX_MANY_MAX_LANES || jobs[0].key->desc->block_bytes != 16) return NULL;
     for (size_t i = 1; i < n; i++)
         if (jobs[i].key->be != be) return NULL;
     return be;
@@ -212,23 +243,24 @@ static int many_gcm_lanes(const arx_backend *be, arx_job *jobs, size_t n, int de
     arx_many_lane lanes[MANY_CHUNK];
     uint8_t ej0[MANY_CHUNK][16], s[MANY_CHUNK][16];
     unsigned char secret[MANY_CHUNK];
+    const arx_ghash_key *gk[MANY_CHUNK];
     int rc = ARX_OK;
     for (size_t i = 0; i < n; i++) {
         arx_job *j = &jobs[i];
-        const arx_ghash_key *gk = arx_key_ghash(j->key);
-        secret[i] = (unsigned char)arx_gcm_j0(gk, j->nonce, j->nonce_len, lanes[i].ctr);
+        gk[i] = i && j->key == jobs[i - 1].key ? gk[i - 1] : arx_key_ghash(j->key);
+        secret[i] = (unsigned char)arx_gcm_j0(gk[i], j->nonce, j->nonce_len, lanes[i].ctr);
         lanes[i].ks = j->key->ks;
         lanes[i].in = j->in;
         lanes[i].out = j->out;
         lanes[i].len = j->len;
         lanes[i].pre = ej0[i];
-        /* Decryption hashes the ciphertext before in-place decryption overwrites it. */
-        if (dec) many_ghash(gk, j->aad, j->aad_len, j->in, j->len, s[i]);
     }
+    /* Decryption hashes the ciphertext before in-place decryption overwrites it. */
+    if (dec) many_ghash_jobs(jobs, gk, n, 1, s);
     many_keystream(be, jobs, lanes, n, ARX_MANY_INC32 | ARX_MANY_PRE, secret);
+    if (!dec) many_ghash_jobs(jobs, gk, n, 0, s);
     for (size_t i = 0; i < n; i++) {
         arx_job *j = &jobs[i];
-        if (!dec) many_ghash(arx_key_ghash(j->key), j->aad, j->aad_len, j->out, j->len, s[i]);
         arx_xor(s[i], s[i], ej0[i], 16); /* T = E(J0) xor S */
         if (!dec) {
             memcpy(j->tag, s[i], j->tag_len);

@@ -36,19 +36,25 @@
 
 #include <emmintrin.h>
 
-/* The rounds over nb batches (state s[b][w], word w of every lane). */
+/* One round on words (a, b, c, d) = (X0, X1, X2, X3) in place: the new X3
+ * is the old X0, so four rounds with the roles rotating leave the words
+ * where they started and nothing moves between registers. */
+#define LM_ROUND(s, k, a, b, c, d)                                                                 \
+    do {                                                                                           \
+        s[d] = LM_ROR(LM_ADD(LM_XOR(s[c], (k)[4]), LM_XOR(s[d], (k)[5])), 3);                      \
+        s[c] = LM_ROR(LM_ADD(LM_XOR(s[b], (k)[2]), LM_XOR(s[c], (k)[3])), 5);                      \
+        s[b] = LM_ROL(LM_ADD(LM_XOR(s[a], (k)[0]), LM_XOR(s[b], (k)[1])), 9);                      \
+    } while (0)
+
+/* The rounds over nb batches (state s[b][w], word w of every lane); the
+ * round count (24, 28 or 32) is a multiple of four. */
 ARX_INLINE void LM_FN(many_rounds)(const LM *rk, unsigned rounds, LM s[][4], int nb) {
-    for (unsigned r = 0; r < rounds; r++) {
+    for (unsigned r = 0; r < rounds; r += 4) {
         const LM *k = rk + 6 * r;
-        for (int b = 0; b < nb; b++) {
-            LM t = LM_ROL(LM_ADD(LM_XOR(s[b][0], k[0]), LM_XOR(s[b][1], k[1])), 9);
-            LM u = LM_ROR(LM_ADD(LM_XOR(s[b][1], k[2]), LM_XOR(s[b][2], k[3])), 5);
-            LM v = LM_ROR(LM_ADD(LM_XOR(s[b][2], k[4]), LM_XOR(s[b][3], k[5])), 3);
-            s[b][3] = s[b][0];
-            s[b][0] = t;
-            s[b][1] = u;
-            s[b][2] = v;
-        }
+        for (int b = 0; b < nb; b++) LM_ROUND(s[b], k, 0, 1, 2, 3);
+        for (int b = 0; b < nb; b++) LM_ROUND(s[b], k + 6, 1, 2, 3, 0);
+        for (int b = 0; b < nb; b++) LM_ROUND(s[b], k + 12, 2, 3, 0, 1);
+        for (int b = 0; b < nb; b++) LM_ROUND(s[b], k + 18, 3, 0, 1, 2);
     }
 }
 
@@ -64,29 +70,43 @@ ARX_INLINE void LM_FN(many_xor_block)(uint8_t *out, const uint8_t *in, const uin
     }
 }
 
-static void LM_FN(ctr_many)(const arx_many_lane *lanes, size_t n, int flags) {
+/* lanes[l]->len capped at cap: the bytes lane l runs in this call. */
+#define LM_LEN(l) (lanes[l]->len < cap ? lanes[l]->len : cap)
+
+static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lanes, size_t n, size_t cap,
+                            int flags) {
     if (n == 0) return;
-    const unsigned rounds = ((const lea_ks *)lanes[0].ks)->rounds; /* one cipher per call */
+    const unsigned rounds = ((const lea_ks *)lanes[0]->ks)->rounds; /* one cipher per call */
     const size_t pre = (flags & ARX_MANY_PRE) ? 1 : 0;
-    LM rk[32 * 6];
+    LM *rk = (LM *)(void *)sc->rk;
     _Alignas(64) uint32_t cw[4][LM_LANES];
     _Alignas(64) uint8_t ksb[LM_NB][4 * LM_LANES * 4];
 
-    /* Transposed schedules; lanes past n repeat lane 0's key (never stored). */
-    for (unsigned w0 = 0; w0 < rounds * 6; w0 += LM_LANES) {
-        LM m[LM_LANES];
-        for (size_t l = 0; l < LM_LANES; l++) {
-            const lea_ks *ks = (const lea_ks *)lanes[l < n ? l : 0].ks;
-            m[l] = LM_LOAD(&ks->rk[0][0] + w0); /* rk is 32 x 6 words: w0 + LM_LANES <= 192 */
+    /* Transposed schedules, unless sc holds these lanes' already (a batch
+     * whose groups repeat their keys lane for lane); lanes past n repeat
+     * lane 0's key (their keystream is never stored). */
+    int same = sc->n == n;
+    for (size_t l = 0; l < n && same; l++) same = sc->ks[l] == lanes[l]->ks;
+    if (!same) {
+        for (unsigned w0 = 0; w0 < rounds * 6; w0 += LM_LANES) {
+            LM m[LM_LANES];
+            for (size_t l = 0; l < LM_LANES; l++) {
+                const lea_ks *ks = (const lea_ks *)lanes[l < n ? l : 0]->ks;
+                m[l] = LM_LOAD(&ks->rk[0][0] + w0); /* rk is 32 x 6 words: w0 + LM_LANES <= 192 */
+            }
+            LM_TRANSPOSE(m);
+            for (size_t j = 0; j < LM_LANES; j++) rk[w0 + j] = m[j];
         }
-        LM_TRANSPOSE(m);
-        for (size_t j = 0; j < LM_LANES; j++) rk[w0 + j] = m[j];
+        for (size_t l = 0; l < n; l++) sc->ks[l] = lanes[l]->ks;
+        sc->n = n;
+        const size_t bytes = ((rounds * 6 + LM_LANES - 1) / LM_LANES) * LM_LANES * sizeof(LM);
+        if (bytes > sc->used) sc->used = bytes;
     }
     size_t batches = 0;
     for (size_t l = 0; l < LM_LANES; l++) {
-        for (int w = 0; w < 4; w++) cw[w][l] = l < n ? arx_load32_be(lanes[l].ctr + 4 * w) : 0;
+        for (int w = 0; w < 4; w++) cw[w][l] = l < n ? arx_load32_be(lanes[l]->ctr + 4 * w) : 0;
         if (l < n) {
-            size_t nb = pre + (lanes[l].len + 15) / 16;
+            size_t nb = pre + (LM_LEN(l) + 15) / 16;
             if (nb > batches) batches = nb;
         }
     }
@@ -124,18 +144,16 @@ static void LM_FN(ctr_many)(const arx_many_lane *lanes, size_t n, int flags) {
             for (size_t l = 0; l < n; l++) {
                 const uint8_t *k16 = ksb[j] + (l % 4) * 4 * LM_LANES + (l / 4) * 16;
                 if (bi < pre) {
-                    memcpy(lanes[l].pre, k16, 16);
+                    memcpy(lanes[l]->pre, k16, 16);
                     continue;
                 }
-                const size_t off = (bi - pre) * 16;
-                if (off >= lanes[l].len) continue;
-                const size_t m = lanes[l].len - off < 16 ? lanes[l].len - off : 16;
-                LM_FN(many_xor_block)(lanes[l].out + off, lanes[l].in + off, k16, m);
+                const size_t off = (bi - pre) * 16, len = LM_LEN(l);
+                if (off >= len) continue;
+                const size_t m = len - off < 16 ? len - off : 16;
+                LM_FN(many_xor_block)(lanes[l]->out + off, lanes[l]->in + off, k16, m);
             }
         }
-        arx_wipe(s, sizeof s);
     }
-    arx_wipe(rk, rounds * 6 * sizeof(LM));
     arx_wipe(ksb, sizeof ksb);
     arx_wipe(c, sizeof c);
     arx_wipe(cw, sizeof cw);
@@ -161,3 +179,5 @@ static void LM_FN(ctr_many)(const arx_many_lane *lanes, size_t n, int flags) {
 #undef LM_EQ0
 #undef LM_TRANSPOSE
 #undef LM_NB
+#undef LM_ROUND
+#undef LM_LEN
