@@ -129,12 +129,12 @@ static void many_ghash(const arx_ghash_key *gk, const uint8_t *aad, size_t aad_l
 }
 
 /* S for every job into s[i], over its AAD and the ciphertext (its output
- * when encrypting, its input when decrypting): four at a time on the
- * VPCLMULQDQ GHASH (one message per 128-bit lane), else one by one. */
+ * when encrypting, its input when decrypting): four messages per vector on
+ * the VPCLMULQDQ GHASH (one per 128-bit lane), else one by one. */
 static void many_ghash_jobs(const arx_job *jobs, const arx_ghash_key *const *gk, size_t n, int dec,
                             uint8_t (*s)[16]) {
 #if ARX_X86_SIMD
-    arx_ghash_msg q[4];
+    arx_ghash_msg q[MANY_CHUNK];
     size_t nq = 0;
 #endif
     for (size_t i = 0; i < n; i++) {
@@ -144,17 +144,13 @@ static void many_ghash_jobs(const arx_job *jobs, const arx_ghash_key *const *gk,
         if (gk[i]->impl == ARX_GHASH_VPCLMUL && (j->aad_len + 15) / 16 + (j->len + 15) / 16 < ARX_GHASH_MAX_POW) {
             arx_ghash_msg g = {gk[i], j->aad, j->aad_len, c, j->len, s[i]};
             q[nq++] = g;
-            if (nq == 4) {
-                arx_ghash_vpclmul_many4(q, 4);
-                nq = 0;
-            }
             continue;
         }
 #endif
         many_ghash(gk[i], j->aad, j->aad_len, c, j->len, s[i]);
     }
 #if ARX_X86_SIMD
-    if (nq) arx_ghash_vpclmul_many4(q, nq);
+    if (nq) arx_ghash_vpclmul_many(q, nq);
 #endif
 }
 

@@ -153,6 +153,8 @@ static inline void lea_avx2_transpose8(__m256i m[8]) {
 #define LM_BSWAP32(v) _mm256_shuffle_epi8((v), _mm256_set_epi32(LEA_AVX2_BSWAP_IDX, LEA_AVX2_BSWAP_IDX))
 #define LM_EQ0(v) _mm256_cmpeq_epi32((v), _mm256_setzero_si256())
 #define LM_TRANSPOSE lea_avx2_transpose8
+#define LM_LANE128(v, k) _mm256_extracti128_si256((v), (k))
+#define LM_EACH128(F) F(0) F(1)
 #define LM_NB 2
 #include "lea_many_simd.h"
 

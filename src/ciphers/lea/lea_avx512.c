@@ -55,7 +55,12 @@ ARX_INLINE void lea_avx512_transpose16(__m512i m[16]) {
 #define LM_BSWAP32(v) _mm512_shuffle_epi8((v), _mm512_set4_epi32(0x0c0d0e0f, 0x08090a0b, 0x04050607, 0x00010203))
 #define LM_EQ0(v) _mm512_maskz_set1_epi32(_mm512_cmpeq_epi32_mask((v), _mm512_setzero_si512()), -1)
 #define LM_TRANSPOSE lea_avx512_transpose16
-#define LM_NB 2
+#define LM_LANE128(v, k) _mm512_extracti32x4_epi32((v), (k))
+#define LM_EACH128(F) F(0) F(1) F(2) F(3)
+/* Batches interleaved, measured on Zen 4 (TSC cycles/byte, lea-128, 64 jobs
+ * under 16 keys, GCM 64 B / CTR 1 KiB): 2: 2.29 / 0.63, 3: 2.15 / 0.60,
+ * 4: 2.15 / 0.59. */
+#define LM_NB 4
 #include "lea_many_simd.h"
 
 const arx_backend lea_avx512_backend = {

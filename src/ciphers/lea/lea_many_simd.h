@@ -28,7 +28,9 @@
  *   LM_BSWAP32(v)               byte-reverse each 32-bit element
  *   LM_EQ0(v)                   all-ones in the elements equal to 0, else 0
  *   LM_TRANSPOSE(m)             transpose LM m[LM_LANES] as a matrix of words
- *   LM_NB                       batches interleaved (1 or 2)
+ *   LM_LANE128(v, k)            128-bit lane k (a constant) of v, as __m128i
+ *   LM_EACH128(F)               F(0) F(1) ... for every 128-bit lane of LM
+ *   LM_NB                       batches interleaved (a constant: 1 to 4)
  *
  * Constant time: the only branches are on lengths and lane counts (public);
  * round keys and counters are only operands.
@@ -102,12 +104,17 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
         const size_t bytes = ((rounds * 6 + LM_LANES - 1) / LM_LANES) * LM_LANES * sizeof(LM);
         if (bytes > sc->used) sc->used = bytes;
     }
-    size_t batches = 0;
+    size_t batches = 0, full = n == LM_LANES ? (size_t)-1 : 0;
+    const uint8_t *ip[LM_LANES];
+    uint8_t *op[LM_LANES];
     for (size_t l = 0; l < LM_LANES; l++) {
         for (int w = 0; w < 4; w++) cw[w][l] = l < n ? arx_load32_be(lanes[l]->ctr + 4 * w) : 0;
         if (l < n) {
             size_t nb = pre + (LM_LEN(l) + 15) / 16;
             if (nb > batches) batches = nb;
+            if (LM_LEN(l) / 16 < full) full = LM_LEN(l) / 16;
+            ip[l] = lanes[l]->in;
+            op[l] = lanes[l]->out;
         }
     }
     LM c[4];
@@ -132,15 +139,27 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
             }
         }
         if (nb == LM_NB) LM_FN(many_rounds)(rk, rounds, s, LM_NB);
-        else LM_FN(many_rounds)(rk, rounds, s, 1);
+        else
+            for (int j = 0; j < nb; j++) LM_FN(many_rounds)(rk, rounds, &s[j], 1); /* the last few */
         for (int j = 0; j < nb; j++) {
             LM t0 = LM_UNPACKLO32(s[j][0], s[j][1]), t1 = LM_UNPACKHI32(s[j][0], s[j][1]);
             LM t2 = LM_UNPACKLO32(s[j][2], s[j][3]), t3 = LM_UNPACKHI32(s[j][2], s[j][3]);
-            LM_STORE(ksb[j] + 0 * 4 * LM_LANES, LM_UNPACKLO64(t0, t2));
-            LM_STORE(ksb[j] + 1 * 4 * LM_LANES, LM_UNPACKHI64(t0, t2));
-            LM_STORE(ksb[j] + 2 * 4 * LM_LANES, LM_UNPACKLO64(t1, t3));
-            LM_STORE(ksb[j] + 3 * 4 * LM_LANES, LM_UNPACKHI64(t1, t3));
+            LM u[4] = {LM_UNPACKLO64(t0, t2), LM_UNPACKHI64(t0, t2), LM_UNPACKLO64(t1, t3), LM_UNPACKHI64(t1, t3)};
             const size_t bi = b + (size_t)j;
+            if (bi >= pre && bi - pre < full) {
+                /* Every lane has a whole block here (a full group): straight
+                 * from the registers, no per-lane branches. The block of lane
+                 * 4k + q is 128-bit lane k of u[q]. */
+                const size_t off = (bi - pre) * 16;
+#define LM_XOR_LANE(k)                                                                             \
+    _mm_storeu_si128((__m128i *)(void *)(op[4 * (k) + q] + off),                                   \
+                     _mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)(ip[4 * (k) + q] + off)), \
+                                   LM_LANE128(u[q], k)));
+                for (int q = 0; q < 4; q++) { LM_EACH128(LM_XOR_LANE) }
+#undef LM_XOR_LANE
+                continue;
+            }
+            for (int q = 0; q < 4; q++) LM_STORE(ksb[j] + q * 4 * LM_LANES, u[q]);
             for (size_t l = 0; l < n; l++) {
                 const uint8_t *k16 = ksb[j] + (l % 4) * 4 * LM_LANES + (l / 4) * 16;
                 if (bi < pre) {
@@ -178,6 +197,8 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #undef LM_BSWAP32
 #undef LM_EQ0
 #undef LM_TRANSPOSE
+#undef LM_LANE128
+#undef LM_EACH128
 #undef LM_NB
 #undef LM_ROUND
 #undef LM_LEN
