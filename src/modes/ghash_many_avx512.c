@@ -59,6 +59,10 @@ static inline __m512i many_fold4(const __m512i a[4]) {
 static inline __m512i many_four(const arx_ghash_msg *m, size_t n) {
     __m512i lo[4], mid[4], hi[4];
     __m512i h1 = _mm512_setzero_si512(), x = h1;
+    /* Unrolled, so lo, mid and hi stay in registers (as arrays indexed by a
+     * loop variable they went through the stack: 22 -> ~14 TSC cycles a
+     * message, GHASH alone). */
+#pragma GCC unroll 4
     for (size_t q = 0; q < 4; q++) {
         ghash_zacc a;
         ghash_z_begin(&a);

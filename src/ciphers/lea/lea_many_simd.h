@@ -53,9 +53,13 @@
 ARX_INLINE void LM_FN(many_rounds)(const LM *rk, unsigned rounds, LM s[][4], int nb) {
     for (unsigned r = 0; r < rounds; r += 4) {
         const LM *k = rk + 6 * r;
+#pragma GCC unroll 4
         for (int b = 0; b < nb; b++) LM_ROUND(s[b], k, 0, 1, 2, 3);
+#pragma GCC unroll 4
         for (int b = 0; b < nb; b++) LM_ROUND(s[b], k + 6, 1, 2, 3, 0);
+#pragma GCC unroll 4
         for (int b = 0; b < nb; b++) LM_ROUND(s[b], k + 12, 2, 3, 0, 1);
+#pragma GCC unroll 4
         for (int b = 0; b < nb; b++) LM_ROUND(s[b], k + 18, 3, 0, 1, 2);
     }
 }
@@ -124,6 +128,7 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
     for (size_t b = 0; b < batches; b += LM_NB) {
         const int nb = (batches - b) < LM_NB ? (int)(batches - b) : LM_NB;
         LM s[LM_NB][4];
+#pragma GCC unroll 4
         for (int j = 0; j < nb; j++) {
             for (int w = 0; w < 4; w++) s[j][w] = LM_BSWAP32(c[w]);
             /* Next counter: inc32, or the whole block big-endian with the
@@ -155,6 +160,7 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
     _mm_storeu_si128((__m128i *)(void *)(op[4 * (k) + q] + off),                                   \
                      _mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)(ip[4 * (k) + q] + off)), \
                                    LM_LANE128(u[q], k)));
+#pragma GCC unroll 4
                 for (int q = 0; q < 4; q++) { LM_EACH128(LM_XOR_LANE) }
 #undef LM_XOR_LANE
                 continue;
