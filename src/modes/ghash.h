@@ -109,6 +109,8 @@ typedef struct arx_ghash_msg {
     uint8_t *s;
 } arx_ghash_msg;
 void arx_ghash_vpclmul_many(const arx_ghash_msg *m, size_t n);
+/* The same on PCLMULQDQ keys (8 powers), any block count. */
+void arx_ghash_pclmul_many(const arx_ghash_msg *m, size_t n);
 
 /* The implementations behind those (ghash_ct.c, ghash_pclmul.c, ghash_avx512.c, ghash_pmull.c). */
 void arx_ghash_ct_key(arx_ghash_key *gk, const uint8_t h[16]);

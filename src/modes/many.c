@@ -130,20 +130,25 @@ static void many_ghash(const arx_ghash_key *gk, const uint8_t *aad, size_t aad_l
 
 /* S for every job into s[i], over its AAD and the ciphertext (its output
  * when encrypting, its input when decrypting): four messages per vector on
- * the VPCLMULQDQ GHASH (one per 128-bit lane), else one by one. */
+ * the VPCLMULQDQ GHASH (one per 128-bit lane), PCLMULQDQ keys through
+ * ghash_many_pclmul.c, the rest (portable, PMULL, MCU) one by one. */
 static void many_ghash_jobs(const arx_job *jobs, const arx_ghash_key *const *gk, size_t n, int dec,
                             uint8_t (*s)[16]) {
 #if ARX_X86_SIMD
-    arx_ghash_msg q[MANY_CHUNK];
-    size_t nq = 0;
+    arx_ghash_msg q[MANY_CHUNK], p[MANY_CHUNK];
+    size_t nq = 0, np = 0;
 #endif
     for (size_t i = 0; i < n; i++) {
         const arx_job *j = &jobs[i];
         const uint8_t *c = dec ? j->in : j->out;
 #if ARX_X86_SIMD
+        arx_ghash_msg g = {gk[i], j->aad, j->aad_len, c, j->len, s[i]};
         if (gk[i]->impl == ARX_GHASH_VPCLMUL && (j->aad_len + 15) / 16 + (j->len + 15) / 16 < ARX_GHASH_MAX_POW) {
-            arx_ghash_msg g = {gk[i], j->aad, j->aad_len, c, j->len, s[i]};
             q[nq++] = g;
+            continue;
+        }
+        if (gk[i]->impl == ARX_GHASH_PCLMUL) {
+            p[np++] = g;
             continue;
         }
 #endif
@@ -151,6 +156,7 @@ static void many_ghash_jobs(const arx_job *jobs, const arx_ghash_key *const *gk,
     }
 #if ARX_X86_SIMD
     if (nq) arx_ghash_vpclmul_many(q, nq);
+    if (np) arx_ghash_pclmul_many(p, np);
 #endif
 }
 
