@@ -250,7 +250,13 @@ static int many_gcm_lanes(const arx_backend *be, arx_job *jobs, size_t n, int de
     for (size_t i = 0; i < n; i++) {
         arx_job *j = &jobs[i];
         gk[i] = i && j->key == jobs[i - 1].key ? gk[i - 1] : arx_key_ghash(j->key);
-        secret[i] = (unsigned char)arx_gcm_j0(gk[i], j->nonce, j->nonce_len, lanes[i].ctr);
+        if (j->nonce_len == 12) { /* J0 = nonce || 0^31 || 1, inline: the common case */
+            memcpy(lanes[i].ctr, j->nonce, 12);
+            arx_store32_be(lanes[i].ctr + 12, 1);
+            secret[i] = 0;
+        } else {
+            secret[i] = (unsigned char)arx_gcm_j0(gk[i], j->nonce, j->nonce_len, lanes[i].ctr);
+        }
         lanes[i].ks = j->key->ks;
         lanes[i].in = j->in;
         lanes[i].out = j->out;
