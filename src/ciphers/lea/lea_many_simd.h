@@ -122,6 +122,7 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
         }
     }
     LM c[4];
+    int ksb_used = 0;
     for (int w = 0; w < 4; w++) c[w] = LM_LOAD(cw[w]);
     const LM one = LM_SET1(1);
 
@@ -166,6 +167,7 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
                 continue;
             }
             for (int q = 0; q < 4; q++) LM_STORE(ksb[j] + q * 4 * LM_LANES, u[q]);
+            ksb_used = 1;
             for (size_t l = 0; l < n; l++) {
                 const uint8_t *k16 = ksb[j] + (l % 4) * 4 * LM_LANES + (l / 4) * 16;
                 if (bi < pre) {
@@ -179,7 +181,7 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
             }
         }
     }
-    arx_wipe(ksb, sizeof ksb);
+    if (ksb_used) arx_wipe(ksb, sizeof ksb); /* keystream; whole-group batches never store it */
     arx_wipe(c, sizeof c);
     arx_wipe(cw, sizeof cw);
 }
