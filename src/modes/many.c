@@ -6,7 +6,8 @@
  * unless all pass. Then, a chunk of jobs at a time:
  *
  * - GCM and CTR on a backend with a lane-per-message kernel (ctr_many, for
- *   now LEA on AVX-512 and AVX2): the chunk's messages are sorted by length
+ *   now LEA on AVX-512 and AVX2), for messages under MANY_LONG_* bytes
+ *   (longer ones run at full speed alone): they are sorted by length
  *   (public) and cut into groups of the kernel's lane count, so the messages
  *   sharing a call are of similar length and few lanes idle. One kernel call
  *   per group runs all its messages' keystream, GCM's E(J0) included (one
@@ -245,7 +246,7 @@ static int many_gcm_lanes(const arx_backend *be, arx_job *jobs, size_t n, int de
     arx_many_lane lanes[MANY_CHUNK];
     uint8_t ej0[MANY_CHUNK][16], s[MANY_CHUNK][16];
     unsigned char secret[MANY_CHUNK];
-    const arx_ghash_key *gk[MANY_CHUNK];
+    const arx_ghash_key *gk[MANY_CHUNK] = {NULL};
     int rc = ARX_OK;
     for (size_t i = 0; i < n; i++) {
         arx_job *j = &jobs[i];
@@ -305,6 +306,44 @@ static void many_ctr_lanes(const arx_backend *be, arx_job *jobs, size_t n) {
 
 /* ---- the calls ----------------------------------------------------------- */
 
+/*
+ * Messages from this length on run through the one-message function even on
+ * a lane backend: its kernels (four 16-block batches interleaved, GCM's
+ * stitched CTR + GHASH) are then at full speed and beat the lanes. Measured
+ * on Zen 4, LEA-128, 64 jobs under 16 keys, TSC cycles/byte lanes / one by
+ * one: CTR 384 B 0.62 / 0.72, 512 B 0.62 / 0.60, 1 KiB 0.58 / 0.48; GCM
+ * 1 KiB 0.83 / 0.88, 2 KiB 0.80 / 0.72.
+ */
+#define MANY_LONG_CTR 512
+#define MANY_LONG_GCM 1536
+
+/* The lane path over the chunk's short jobs; the long ones one by one. */
+static int many_lanes(many_op op, const arx_backend *be, arx_job *chunk, size_t m) {
+    const size_t lim = op == M_CTR ? MANY_LONG_CTR : MANY_LONG_GCM;
+    arx_job sub[MANY_CHUNK];
+    unsigned char at[MANY_CHUNK];
+    size_t k = 0;
+    int rc = ARX_OK;
+    for (size_t i = 0; i < m; i++) {
+        if (chunk[i].len >= lim) {
+            chunk[i].status = many_one(op, &chunk[i]);
+            if (chunk[i].status) rc = chunk[i].status;
+        } else {
+            at[k++] = (unsigned char)i;
+        }
+    }
+    arx_job *jobs = chunk;
+    if (k < m) { /* some went alone: the rest, gathered */
+        for (size_t i = 0; i < k; i++) sub[i] = chunk[at[i]];
+        jobs = sub;
+    }
+    if (k && op == M_CTR) many_ctr_lanes(be, jobs, k);
+    else if (k && many_gcm_lanes(be, jobs, k, op == M_GCM_DEC)) rc = ARX_ERR_AUTH;
+    if (jobs == sub)
+        for (size_t i = 0; i < k; i++) chunk[at[i]].status = sub[i].status;
+    return rc;
+}
+
 static int many_run(many_op op, arx_job *jobs, size_t n) {
     int rc = many_check(op, jobs, n);
     if (rc) return rc;
@@ -312,10 +351,8 @@ static int many_run(many_op op, arx_job *jobs, size_t n) {
         arx_job *chunk = jobs + c0;
         const size_t m = n - c0 < MANY_CHUNK ? n - c0 : MANY_CHUNK;
         const arx_backend *be = (op == M_GCM_ENC || op == M_GCM_DEC || op == M_CTR) ? many_backend(chunk, m) : NULL;
-        if (be && op == M_CTR) {
-            many_ctr_lanes(be, chunk, m);
-        } else if (be) {
-            if (many_gcm_lanes(be, chunk, m, op == M_GCM_DEC)) rc = ARX_ERR_AUTH;
+        if (be) {
+            if (many_lanes(op, be, chunk, m)) rc = ARX_ERR_AUTH;
         } else {
             for (size_t i = 0; i < m; i++) {
                 chunk[i].status = many_one(op, &chunk[i]);
