@@ -148,7 +148,7 @@ static void many_ghash_jobs(const arx_job *jobs, const arx_ghash_key *const *gk,
             q[nq++] = g;
             continue;
         }
-        if (gk[i]->impl == ARX_GHASH_PCLMUL) {
+        if (gk[i]->impl == ARX_GHASH_PCLMUL || gk[i]->impl == ARX_GHASH_VPCLMUL256) { /* H^1..H^8 as PCLMUL's */
             p[np++] = g;
             continue;
         }
