@@ -29,6 +29,12 @@
  * keeps a chunk's data in L1/L2 between the CTR and GHASH passes. */
 #define MANY_CHUNK 64
 
+#if defined(__GNUC__) || defined(__clang__)
+#define MANY_NOINLINE __attribute__((noinline))
+#else
+#define MANY_NOINLINE
+#endif
+
 typedef enum { M_GCM_ENC, M_GCM_DEC, M_CTR, M_CMAC, M_CMAC_VERIFY, M_CCM_ENC, M_CCM_DEC } many_op;
 
 static int many_check_job(many_op op, const arx_job *j) {
@@ -98,6 +104,12 @@ static int many_one(many_op op, arx_job *j) {
 }
 
 /* ---- the lane-per-message path ------------------------------------------- */
+
+/* Only x86 builds have lane kernels so far (LEA's AVX2 and AVX-512 files).
+ * Elsewhere none of this is compiled, so the calls cost a firmware build
+ * neither the code nor the ~20 KiB of stack the lane path uses (its group
+ * scratch: transposed schedules, lane tables). */
+#if ARX_X86_SIMD
 
 /*
  * S = GHASH_H(A || 0^v || C || 0^u || [len(A)]64 || [len(C)]64) (SP 800-38D
@@ -304,8 +316,11 @@ static void many_ctr_lanes(const arx_backend *be, arx_job *jobs, size_t n) {
     /* lanes holds pointers and the callers' counter blocks: nothing secret */
 }
 
+#endif /* ARX_X86_SIMD */
+
 /* ---- the calls ----------------------------------------------------------- */
 
+#if ARX_X86_SIMD
 /*
  * Messages from this length on run through the one-message function even on
  * a lane backend: its kernels (four 16-block batches interleaved, GCM's
@@ -317,8 +332,9 @@ static void many_ctr_lanes(const arx_backend *be, arx_job *jobs, size_t n) {
 #define MANY_LONG_CTR 512
 #define MANY_LONG_GCM 1536
 
-/* The lane path over the chunk's short jobs; the long ones one by one. */
-static int many_lanes(many_op op, const arx_backend *be, arx_job *chunk, size_t m) {
+/* The lane path over the chunk's short jobs; the long ones one by one. Not
+ * inlined: its scratch stays out of the one-message path's frame. */
+MANY_NOINLINE static int many_lanes(many_op op, const arx_backend *be, arx_job *chunk, size_t m) {
     const size_t lim = op == M_CTR ? MANY_LONG_CTR : MANY_LONG_GCM;
     arx_job sub[MANY_CHUNK];
     unsigned char at[MANY_CHUNK];
@@ -343,6 +359,7 @@ static int many_lanes(many_op op, const arx_backend *be, arx_job *chunk, size_t 
         for (size_t i = 0; i < k; i++) chunk[at[i]].status = sub[i].status;
     return rc;
 }
+#endif /* ARX_X86_SIMD */
 
 static int many_run(many_op op, arx_job *jobs, size_t n) {
     int rc = many_check(op, jobs, n);
@@ -350,9 +367,15 @@ static int many_run(many_op op, arx_job *jobs, size_t n) {
     for (size_t c0 = 0; c0 < n; c0 += MANY_CHUNK) {
         arx_job *chunk = jobs + c0;
         const size_t m = n - c0 < MANY_CHUNK ? n - c0 : MANY_CHUNK;
+#if ARX_X86_SIMD
         const arx_backend *be = (op == M_GCM_ENC || op == M_GCM_DEC || op == M_CTR) ? many_backend(chunk, m) : NULL;
+#else
+        const arx_backend *be = NULL;
+#endif
         if (be) {
+#if ARX_X86_SIMD
             if (many_lanes(op, be, chunk, m)) rc = ARX_ERR_AUTH;
+#endif
         } else {
             for (size_t i = 0; i < m; i++) {
                 chunk[i].status = many_one(op, &chunk[i]);
