@@ -96,8 +96,10 @@ static size_t make_batch(size_t maxjobs, size_t bb, int gcm_nonces, int ccm) {
             j->nonce_len = bb;
         }
         t_fill(nonce_[i], sizeof nonce_[i]);
-        if (!gcm_nonces && !ccm && t_below(3) == 0) /* CTR: the low words about to carry */
-            memset(nonce_[i] + bb - 8, 0xff, 7 + t_below(2));
+        if (!gcm_nonces && !ccm && t_below(3) == 0) { /* CTR: the low bytes about to carry */
+            const size_t w = bb >= 8 ? 7 + t_below(2) : bb - 1;
+            memset(nonce_[i] + bb - w, 0xff, w);
+        }
         if (gcm_nonces && j->nonce_len == 12 && t_below(4) == 0) memset(nonce_[i] + 8, 0xff, 4); /* inc32 wraps */
         j->nonce = nonce_[i];
         j->aad_len = t_below(4) == 0 ? 0 : t_below(41);
