@@ -373,7 +373,7 @@ ARX_API int arx_cmac_verify(const arx_key *k, const uint8_t *msg, size_t len, co
  * bytes) before the call returns; the other messages' plaintext is released.
  *
  * Memory: nothing is allocated; the scratch is on the stack and bounded
- * whatever n is (about 24 KiB on x86 builds, for the lane kernels' per-lane
+ * whatever n is (under 32 KiB on x86 builds, for the lane kernels' per-lane
  * key schedules; what the one-message functions use elsewhere), so these
  * work in the freestanding build, where they run one message at a time.
  * Threads: a call runs on the calling thread (arx_key_set_threads does not
