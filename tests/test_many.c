@@ -76,6 +76,10 @@ static int make_keys(const arx_cipher *c, const char *backend, size_t n, int mix
  * when inplace says so for that job. Returns the job count. */
 static size_t make_batch(size_t maxjobs, size_t bb, int gcm_nonces, int ccm) {
     size_t n = t_below(maxjobs + 1);
+    /* A skewed batch: mostly one- or two-block messages, every eighth one of
+     * 25..31 blocks, so groups stop their lanes at a cap and finish the few
+     * long messages with the one-message kernel. */
+    const int skew = t_below(3) == 0;
     for (size_t i = 0; i < n; i++) {
         arx_job *j = &jobs[i];
         memset(j, 0, sizeof *j);
@@ -83,6 +87,7 @@ static size_t make_batch(size_t maxjobs, size_t bb, int gcm_nonces, int ccm) {
         j->key = keys[jkey[i]].x;
         j->len = t_below(8) == 0 ? t_below(LONGLEN + 1) : t_below(MAXLEN + 1);
         if (i % 5 == 0 && n > 8) j->len = jobs[0].len; /* equal lengths: full lanes */
+        if (skew) j->len = i % 8 == 7 ? 400 + t_below(100) : t_below(33);
         t_fill(in_[i], j->len);
         int inplace = t_below(3) == 0;
         if (inplace) memcpy(out_[i], in_[i], j->len);
