@@ -89,7 +89,8 @@ typedef enum arx_status {
     ARX_ERR_KDF_LIMIT = -23,          /* scrypt parameters beyond the format's bounds */
     ARX_ERR_TRUNCATED = -24,          /* input ended early: header or chunk cut short */
     ARX_ERR_UNSUPPORTED = -25,        /* not available in this build (e.g. no libcrypto) */
-    ARX_ERR_XTS_KEY = -26             /* XTS key whose two halves are equal (SP 800-38E) */
+    ARX_ERR_XTS_KEY = -26,            /* XTS key whose two halves are equal (SP 800-38E) */
+    ARX_ERR_CIPHER_MIX = -27          /* a multi-message call's keys are not all of one cipher */
 } arx_status;
 
 /* A static English description of `code`, e.g. "authentication failed". */
@@ -399,6 +400,77 @@ ARX_API int arx_xts_encrypt_sectors(const arx_xts *x, uint64_t first_sector, siz
                                     size_t count, uint8_t *out, const uint8_t *in);
 ARX_API int arx_xts_decrypt_sectors(const arx_xts *x, uint64_t first_sector, size_t sector_bytes,
                                     size_t count, uint8_t *out, const uint8_t *in);
+/* ---- many messages at once (arx_*_many) ----------------------------------- */
+
+/*
+ * One message of a multi-message call: a gateway or server that seals or
+ * opens many short messages, each under its own key and nonce, passes them
+ * together so the library can run one message per vector lane (on backends
+ * that have lane-per-message kernels) instead of one message after another.
+ * The output of every job is byte-identical to the one-message function
+ * named with each call; only the speed differs.
+ *
+ *   key           the message's key. Every job of one call uses keys of one
+ *                 cipher (else ARX_ERR_CIPHER_MIX); they may be the same key
+ *                 or all different, made on any backend.
+ *   nonce         GCM: any length from 1 (12 is the fast path); CCM: 7..13;
+ *                 CTR: the initial counter block (block bytes). CMAC: unused.
+ *   aad, aad_len  GCM and CCM only (else ignored); NULL when aad_len is 0.
+ *   in, len       the message (plaintext, ciphertext, or CMAC's input).
+ *   out           len bytes (unused by CMAC). out == in is allowed; any other
+ *                 overlap with in is ARX_ERR_OVERLAP. Buffers of different
+ *                 jobs must not overlap at all (not checked: the outputs are
+ *                 then unspecified, though nothing outside the jobs' buffers
+ *                 is written).
+ *   tag, tag_len  written by the encrypt and CMAC calls, read by the decrypt
+ *                 and verify calls; lengths as the one-message function.
+ *   status        set by every call: ARX_OK, ARX_ERR_AUTH (this message's tag
+ *                 failed), or this job's argument error.
+ *
+ * Every call checks every job before it writes anything. If any job is bad,
+ * the call returns the first bad job's error, each job's status says ARX_OK
+ * or its own error, and no output or tag has been written. jobs may be NULL
+ * only when n is 0 (nothing to do: ARX_OK).
+ *
+ * Decryption and verification give a verdict per message: the call returns
+ * ARX_ERR_AUTH when any tag failed, and ARX_OK when all verified; each job's
+ * status says which. A message whose tag fails has its `out` zeroed (len
+ * bytes) before the call returns; the other messages' plaintext is released.
+ *
+ * Memory: nothing is allocated; the scratch is on the stack and bounded
+ * whatever n is (under 32 KiB on x86 builds, for the lane kernels' per-lane
+ * key schedules; what the one-message functions use elsewhere), so these
+ * work in the freestanding build, where they run one message at a time.
+ * Threads: a call runs on the calling thread (arx_key_set_threads does not
+ * apply); several threads may run calls at once, on shared keys too.
+ * Constant time as everywhere: lengths, counts and which job uses which key
+ * are public; keys, nonces, data and tags are not.
+ */
+typedef struct arx_job {
+    const arx_key *key;
+    const uint8_t *nonce;
+    size_t nonce_len;
+    const uint8_t *aad;
+    size_t aad_len;
+    uint8_t *out;
+    const uint8_t *in;
+    size_t len;
+    uint8_t *tag;
+    size_t tag_len;
+    int status;
+} arx_job;
+
+/* GCM: as arx_gcm_encrypt / arx_gcm_decrypt for each job. */
+ARX_API int arx_gcm_encrypt_many(arx_job *jobs, size_t n);
+ARX_API int arx_gcm_decrypt_many(arx_job *jobs, size_t n);
+/* CTR: as arx_ctr_xor for each job (nonce = the initial counter block). */
+ARX_API int arx_ctr_xor_many(arx_job *jobs, size_t n);
+/* CMAC: as arx_cmac / arx_cmac_verify for each job (in, len; tag). */
+ARX_API int arx_cmac_many(arx_job *jobs, size_t n);
+ARX_API int arx_cmac_verify_many(arx_job *jobs, size_t n);
+/* CCM: as arx_ccm_encrypt / arx_ccm_decrypt for each job. */
+ARX_API int arx_ccm_encrypt_many(arx_job *jobs, size_t n);
+ARX_API int arx_ccm_decrypt_many(arx_job *jobs, size_t n);
 
 /* ---- files: the arxcrypt file format, version 1 (docs/FORMAT.md) ---------- */
 

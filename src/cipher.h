@@ -140,6 +140,41 @@ typedef size_t (*arx_xts_fn)(const void *ks, uint8_t t[16], uint8_t *out, const 
 /* dst = t, t*alpha, ..., t*alpha^(n-1) (16n bytes): an xts_xor kernel's
  * first batch of tweaks (src/modes/xts.c). */
 void arx_xts_tweaks(uint8_t *dst, const uint8_t t[16], size_t n);
+/* ---- multi-message kernels (issue 24; src/modes/many.c) -----------------
+ * ctr_many: lane-per-message counter mode. For each of the n <= many_lanes
+ * streams lanes[0..n) at once (one per vector lane, each with its own key
+ * schedule): out = in XOR the keystream from counter block ctr over
+ * min(len, cap) bytes (the last block may be partial; only those bytes are
+ * read and written). With ARX_MANY_PRE, E(ctr) is first written to pre (16
+ * bytes) and the data's keystream starts at ctr + 1 (GCM's E(J0)).
+ * ARX_MANY_INC32: counters step with SP 800-38D inc32 (the low 32 bits
+ * only), else the whole block is one big-endian counter. Every schedule is
+ * of the backend's own cipher; streams do not overlap each other; lengths
+ * are public, keys and counters are not (no branch on them). 128-bit blocks.
+ *
+ * sc is the caller's scratch for the lanes' schedules in the kernel's own
+ * (transposed) form: a kernel reuses what is there when the lanes carry the
+ * same schedules as its last call, and records what it put there. The
+ * caller zeroes `n` before the first call and wipes `used` bytes of rk
+ * when done (it is key material). */
+enum { ARX_MANY_INC32 = 1, ARX_MANY_PRE = 2 };
+#define ARX_MANY_MAX_LANES 16
+typedef struct arx_many_lane {
+    const void *ks;
+    const uint8_t *in;
+    uint8_t *out;
+    size_t len;
+    uint8_t *pre;
+    uint8_t ctr[16];
+} arx_many_lane;
+typedef struct arx_many_sched {
+    _Alignas(64) uint32_t rk[32 * 6 * ARX_MANY_MAX_LANES]; /* 12 KiB: LEA-256's 192 words per lane */
+    const void *ks[ARX_MANY_MAX_LANES];                     /* the schedules rk holds, lane by lane */
+    size_t n;                                               /* lanes rk holds; 0: none */
+    size_t used;                                            /* bytes of rk written */
+} arx_many_sched;
+typedef void (*arx_ctr_many_fn)(arx_many_sched *sc, const arx_many_lane *const *lanes, size_t n, size_t cap,
+                                int flags);
 
 typedef struct arx_backend {
     const char *name;  /* "ref", "sse2", "avx2", "avx512", "neon", "wasm" */
@@ -150,6 +185,9 @@ typedef struct arx_backend {
     arx_ctr_fn ctr_xor; /* may be NULL */
     arx_gcm_fn gcm_xor; /* may be NULL (and is, past the initialiser's end) */
     arx_xts_fn xts_xor; /* may be NULL */
+    /* ---- multi-message (issue 24): set by designated initialisers ---- */
+    unsigned many_lanes;      /* messages per ctr_many call at most; 0: none */
+    arx_ctr_many_fn ctr_many; /* may be NULL */
 } arx_backend;
 
 /* out = in XOR E(ctr), then ctr += 1 (the whole block big-endian, wrapping),

@@ -147,6 +147,7 @@ const char *arx_strerror(int code) {
     case ARX_ERR_TRUNCATED: return "input ended early: the file is truncated";
     case ARX_ERR_UNSUPPORTED: return "not available in this build";
     case ARX_ERR_XTS_KEY: return "XTS key halves are equal (data key must differ from tweak key)";
+    case ARX_ERR_CIPHER_MIX: return "keys of different ciphers in one multi-message call";
     default: return "unknown error";
     }
 }

@@ -765,6 +765,21 @@ def section_commands(ciphers, list_text, recs):
                 raise Fail("row %r: backend is not one `list` marks available: %s" % (row, repro(args, None)))
     checks.append(("bench --json", bench_json))
 
+    def bench_many():
+        args = ["bench", "--many", "20", "--keys", "3", "--size", "40", "--seconds", "0.01", "--no-baselines"]
+        out = run_ok(args, b"").decode("utf-8", "replace")
+        rows = [l.split() for l in out.splitlines() if l.startswith("lea-128 ")]
+        if sorted(r[1] for r in rows) != ["ctr", "gcm"]:
+            raise Fail("want one ctr and one gcm row, got %r: %s" % (rows, repro(args, None)))
+        for r in rows:
+            if r[3:6] != ["20", "3", "40"]:
+                raise Fail("row %r: want 20 messages, 3 keys, 40 bytes: %s" % (r, repro(args, None)))
+            if not EMULATOR and not all(float(x.rstrip("x")) > 0 for x in r[6:]):
+                raise Fail("row %r: figures must be positive: %s" % (r, repro(args, None)))
+    checks.append(("bench --many", bench_many))
+    checks.append(("bench --many 0", lambda: expect_usage_error(["bench", "--many", "0"], b"", ["--many"])))
+    checks.append(("bench --many --json",
+                   lambda: expect_usage_error(["bench", "--many", "4", "--json"], b"", ["--many"])))
     checks.append(("bench --cipher nope",
                    lambda: expect_usage_error(["bench", "--cipher", "nope"], b"", ["nope"])))
     checks.append(("bench --mode nope",

@@ -1783,11 +1783,127 @@ static PyObject *mod_set_gil_threshold(PyObject *m, PyObject *arg) {
     return PyLong_FromSsize_t(old);
 }
 
+/* ---- many messages at once (arx_*_many) ------------------------------------- */
+
+/*
+ * aead_many(items, decrypt) -> list. items: a sequence of (box, nonce, data,
+ * associated_data) with every box a GCM, or every box a CCM, all of one
+ * cipher (each box its own key and tag_length). Encryption returns
+ * ciphertext || tag per item; decryption the plaintext per item, or None
+ * where that item's tag failed (the library zeroed its output; nothing of it
+ * is returned). Argument errors raise ValueError naming the item, before
+ * anything is computed. The GIL is released for large batches.
+ */
+static PyObject *mod_aead_many(PyObject *m, PyObject *args) {
+    (void)m;
+    PyObject *items, *seq = NULL, *result = NULL;
+    int decrypt;
+    if (!PyArg_ParseTuple(args, "Op:aead_many", &items, &decrypt)) return NULL;
+    seq = PySequence_List(items); /* the limited API has no PySequence_Fast macros */
+    if (!seq) return NULL;
+    const Py_ssize_t n = PyList_Size(seq);
+    arx_job *jobs = PyMem_Calloc(n ? (size_t)n : 1, sizeof *jobs);
+    Py_buffer *bufs = PyMem_Calloc(n ? (size_t)n * 3 : 1, sizeof *bufs); /* nonce, data, aad per item */
+    PyObject **outs = PyMem_Calloc(n ? (size_t)n : 1, sizeof *outs);
+    if (!jobs || !bufs || !outs) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int ccm = -1;
+    Py_ssize_t total = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *it = PyList_GetItem(seq, i);
+        if (!PyTuple_Check(it) || (PyTuple_Size(it) != 3 && PyTuple_Size(it) != 4)) {
+            PyErr_Format(PyExc_TypeError, "item %zd must be a tuple (box, nonce, data[, associated_data])", i);
+            goto done;
+        }
+        PyObject *box = PyTuple_GetItem(it, 0);
+        int is_gcm = PyObject_TypeCheck(box, GCMType), is_ccm = PyObject_TypeCheck(box, CCMType);
+        if (!is_gcm && !is_ccm) {
+            PyErr_Format(PyExc_TypeError, "item %zd: the box must be an arxcrypt.aead.GCM or CCM", i);
+            goto done;
+        }
+        if (ccm < 0) ccm = is_ccm;
+        if (ccm != is_ccm) {
+            PyErr_SetString(PyExc_ValueError, "items mix GCM and CCM boxes: one mode per call");
+            goto done;
+        }
+        AeadObject *a = (AeadObject *)box;
+        PyObject *aad = PyTuple_Size(it) == 4 ? PyTuple_GetItem(it, 3) : Py_None;
+        if (get_in(PyTuple_GetItem(it, 1), &bufs[3 * i], "nonce") < 0 ||
+            get_in(PyTuple_GetItem(it, 2), &bufs[3 * i + 1], "data") < 0 ||
+            get_in_opt(aad, &bufs[3 * i + 2], "associated_data") < 0)
+            goto done;
+        Py_ssize_t len = bufs[3 * i + 1].len;
+        if (decrypt && (size_t)len < a->tag_len) {
+            PyErr_Format(PyExc_ValueError, "item %zd: data is shorter than the %zu-byte tag", i, a->tag_len);
+            goto done;
+        }
+        if (!decrypt && len > PY_SSIZE_T_MAX - 16) {
+            PyErr_SetString(PyExc_OverflowError, "data too long");
+            goto done;
+        }
+        size_t mlen = decrypt ? (size_t)len - a->tag_len : (size_t)len;
+        uint8_t *o;
+        outs[i] = new_bytes((Py_ssize_t)(decrypt ? mlen : mlen + a->tag_len), &o);
+        if (!outs[i]) goto done;
+        arx_job *j = &jobs[i];
+        j->key = a->k.key;
+        j->nonce = bufs[3 * i].buf;
+        j->nonce_len = (size_t)bufs[3 * i].len;
+        j->aad = bufs[3 * i + 2].buf;
+        j->aad_len = (size_t)bufs[3 * i + 2].len;
+        j->in = bufs[3 * i + 1].buf;
+        j->out = o;
+        j->len = mlen;
+        j->tag = decrypt ? (uint8_t *)bufs[3 * i + 1].buf + mlen : o + mlen; /* read only when decrypting */
+        j->tag_len = a->tag_len;
+        total += len;
+    }
+    int rc;
+    if (ccm == 1)
+        RUN_RELEASED(total, rc = decrypt ? arx_ccm_decrypt_many(jobs, (size_t)n) : arx_ccm_encrypt_many(jobs, (size_t)n));
+    else
+        RUN_RELEASED(total, rc = decrypt ? arx_gcm_decrypt_many(jobs, (size_t)n) : arx_gcm_encrypt_many(jobs, (size_t)n));
+    if (rc != ARX_OK && rc != ARX_ERR_AUTH) {
+        Py_ssize_t bad = 0;
+        while (bad < n && jobs[bad].status == ARX_OK) bad++;
+        if (rc == ARX_ERR_CIPHER_MIX)
+            PyErr_Format(PyExc_ValueError, "item %zd: keys of different ciphers in one call", bad);
+        else if (rc == ARX_ERR_IV_LENGTH)
+            PyErr_Format(PyExc_ValueError, ccm == 1 ? "item %zd: CCM nonce must be 7 to 13 bytes"
+                                                    : "item %zd: GCM nonce must not be empty", bad);
+        else
+            PyErr_Format(PyExc_ValueError, "item %zd: %s", bad, arx_strerror(rc));
+        goto done;
+    }
+    result = PyList_New(n);
+    if (!result) goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (jobs[i].status == ARX_OK) {
+            PyList_SetItem(result, i, outs[i]); /* steals the reference */
+            outs[i] = NULL;
+        } else {
+            PyList_SetItem(result, i, Py_NewRef(Py_None)); /* forged: its zeroed output is dropped */
+        }
+    }
+done:
+    for (Py_ssize_t i = 0; bufs && i < 3 * n; i++) release(&bufs[i]);
+    for (Py_ssize_t i = 0; outs && i < n; i++) Py_XDECREF(outs[i]);
+    PyMem_Free(jobs);
+    PyMem_Free(bufs);
+    PyMem_Free(outs);
+    Py_DECREF(seq);
+    return result;
+}
+
 static PyMethodDef mod_methods[] = {
     {"ciphers", mod_ciphers, METH_NOARGS, "ciphers() -> list of every cipher's name"},
     {"backends", (PyCFunction)(void (*)(void))mod_backends, METH_VARARGS | METH_KEYWORDS,
      "backends(name, all=False) -> the backends of a cipher this CPU runs ('ref' first)"},
     {"cipher_info", mod_cipher_info, METH_O, "cipher_info(name) -> dict(name, block_size, key_size, modes)"},
+    {"aead_many", mod_aead_many, METH_VARARGS,
+     "aead_many(items, decrypt) -> list: GCM or CCM over many (box, nonce, data[, aad]) at once"},
     {"cpu_features", mod_cpu_features, METH_NOARGS, "the CPU features the library detected"},
     {"file_kdf_available", mod_file_kdf_available, METH_NOARGS,
      "file_kdf_available() -> True if this build derives file keys (scrypt, HKDF from libcrypto)"},

@@ -96,6 +96,25 @@ void arx_ghash_out(const arx_ghash *g, uint8_t out[16]);
 void arx_ghash_hpow(arx_ghash *hn, const arx_ghash_key *gk, uint64_t n);
 void arx_ghash_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part);
 
+/*
+ * Multi-message GHASH (many.c, issue 24): for each message, S = GHASH_H(A
+ * zero-padded || C zero-padded || [len(A)]64 || [len(C)]64) under its own
+ * key, into s (16 bytes, GCM's byte order). arx_ghash_vpclmul_many takes
+ * n messages whose keys are VPCLMULQDQ keys and whose block count
+ * (both paddings and the length block) is at most ARX_GHASH_MAX_POW.
+ */
+typedef struct arx_ghash_msg {
+    const arx_ghash_key *key;
+    const uint8_t *aad;
+    size_t aad_len;
+    const uint8_t *c;
+    size_t len;
+    uint8_t *s;
+} arx_ghash_msg;
+void arx_ghash_vpclmul_many(const arx_ghash_msg *m, size_t n);
+/* The same on PCLMULQDQ keys (8 powers), any block count. */
+void arx_ghash_pclmul_many(const arx_ghash_msg *m, size_t n);
+
 /* The implementations behind those (ghash_ct.c, ghash_pclmul.c, ghash_avx512.c, ghash_pmull.c). */
 void arx_ghash_ct_key(arx_ghash_key *gk, const uint8_t h[16]);
 void arx_ghash_ct_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);

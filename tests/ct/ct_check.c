@@ -239,6 +239,86 @@ static void check_cipher(const arx_cipher *c, size_t bi) {
     arx_key_free(k);
 }
 
+/* The multi-message calls (issue 24): a batch of MANYJOBS messages of the
+ * lengths above under two secret keys, with secret plaintext, AAD and
+ * received tags, one forged; GCM both ways with 12- and 16-byte nonces, CTR,
+ * CMAC and CCM. On backends with lane kernels (LEA on AVX2/AVX-512) this
+ * runs the lanes, the transposed schedules and the four-message GHASH. */
+#define MANYJOBS 18
+static void check_many(const arx_cipher *c, size_t bi) {
+    const char *cname = arx_cipher_name(c), *bname = arx_cipher_backend_name(c, bi);
+    const size_t bb = arx_cipher_block_bytes(c), kl = arx_cipher_key_bytes(c), nl_ = sizeof lens / sizeof lens[0];
+    static uint8_t key[2][32], pt[MANYJOBS][MAXLEN], ct[MANYJOBS][MAXLEN], aad[MANYJOBS][40], nonce[MANYJOBS][16],
+        tag[MANYJOBS][16];
+    arx_key *k[2] = {NULL, NULL};
+    arx_job j[MANYJOBS];
+    size_t len = 0;
+    for (int i = 0; i < 2; i++) {
+        fill(key[i], kl);
+        SECRET(key[i], kl);
+        OP(arx_key_new(&k[i], c, key[i], kl, bname), ARX_OK);
+    }
+    if (!k[0] || !k[1]) goto done;
+    for (int pass = 0; pass < 2; pass++) { /* pass 1: 16-byte GCM nonces (secret J0) */
+        for (size_t i = 0; i < MANYJOBS; i++) {
+            memset(&j[i], 0, sizeof j[i]);
+            j[i].key = k[i % 2];
+            j[i].len = lens[i % nl_] > 300 && i > nl_ ? 64 : lens[i % nl_];
+            fill(pt[i], j[i].len);
+            SECRET(pt[i], j[i].len);
+            j[i].in = pt[i];
+            j[i].out = ct[i];
+            j[i].aad_len = i % 3 ? (i * 7) % 40 : 0;
+            fill(aad[i], j[i].aad_len);
+            SECRET(aad[i], j[i].aad_len);
+            j[i].aad = aad[i];
+            fill(nonce[i], 16);
+            j[i].nonce = nonce[i];
+            j[i].nonce_len = bb;
+            j[i].tag = tag[i];
+            j[i].tag_len = bb;
+        }
+        if (pass == 0) OP(arx_ctr_xor_many(j, MANYJOBS), ARX_OK);
+        for (size_t i = 0; pass == 0 && i < MANYJOBS; i++) expect_tainted(ct[i], j[i].len, "ctr_many output", cname, bname);
+        if (pass == 0 && arx_mode_check(c, ARX_MODE_CMAC) == ARX_OK) {
+            OP(arx_cmac_many(j, MANYJOBS), ARX_OK);
+            expect_tainted(tag[0], bb, "cmac_many tag", cname, bname);
+            SECRET(tag[3], bb);
+            OP(arx_cmac_verify_many(j, MANYJOBS), ARX_OK);
+        }
+        if (arx_mode_check(c, ARX_MODE_GCM) != ARX_OK) break;
+        for (size_t i = 0; i < MANYJOBS; i++) j[i].nonce_len = pass ? 16 : 12;
+        OP(arx_gcm_encrypt_many(j, MANYJOBS), ARX_OK);
+        for (size_t i = 0; i < MANYJOBS; i++) {
+            expect_tainted(ct[i], j[i].len, "gcm_many ciphertext", cname, bname);
+            expect_tainted(tag[i], 16, "gcm_many tag", cname, bname);
+            SECRET(tag[i], 16); /* received tags */
+            j[i].in = ct[i];
+            j[i].out = pt[i];
+        }
+        tag[5][3] ^= 0x40; /* one forged message */
+        OP(arx_gcm_decrypt_many(j, MANYJOBS), ARX_ERR_AUTH);
+        if (pass == 0) {
+            for (size_t i = 0; i < MANYJOBS; i++) j[i].nonce_len = 7 + i % 7;
+            for (size_t i = 0; i < MANYJOBS; i++) {
+                j[i].in = pt[i];
+                j[i].out = ct[i];
+            }
+            OP(arx_ccm_encrypt_many(j, MANYJOBS), ARX_OK);
+            for (size_t i = 0; i < MANYJOBS; i++) {
+                SECRET(tag[i], 16);
+                j[i].in = ct[i];
+                j[i].out = pt[i];
+            }
+            tag[2][0] ^= 1;
+            OP(arx_ccm_decrypt_many(j, MANYJOBS), ARX_ERR_AUTH);
+        }
+    }
+done:
+    arx_key_free(k[0]);
+    arx_key_free(k[1]);
+}
+
 /* The planted leaks: GCM decryption once with a right and once with a wrong
  * tag, on every backend of one cipher per block size that has GCM. */
 static void check_plant(const arx_cipher *c, size_t bi) {
@@ -285,7 +365,10 @@ int main(int argc, char **argv) {
                 continue;
             }
             if (arx_ct_plant) check_plant(c, b);
-            else check_cipher(c, b);
+            else {
+                check_cipher(c, b);
+                check_many(c, b);
+            }
             printf(" %s", arx_cipher_backend_name(c, b));
             runs++;
         }
