@@ -21,6 +21,39 @@
  *   RK[i]               = K[i] ^ ROL(K[i], 1) ^ ROL(K[i], 8)
  *   RK[(i + k/w) XOR 1] = K[i] ^ ROL(K[i], 1) ^ ROL(K[i], 11)
  */
+#ifdef ARX_HAVE_ARMV7M
+/*
+ * The per-round words of cham_armv7m.S (embedded/gen/cham_armv7m.py explains
+ * the kernel). Encryption keeps each odd t_k (k = -3, -1, 1, ...) doubled and
+ * xored with c_k = ROR16(k + 4, 1), so that ROL1 of it is Y_k ^ (k + 4), what
+ * round k + 4 adds (c_k = 0 when that round does not exist); the other reader
+ * of t_k, round k + 3, gets K'_{k+3} = RK ^ ROL2(c_k) to cancel it.
+ * Decryption xors the round index into the doubled word it makes (j << 16).
+ */
+static uint16_t cham64_m_c(int k, unsigned rounds) {
+    return (unsigned)(k + 4) < rounds ? arx_rotr16((uint16_t)(k + 4), 1) : 0;
+}
+static void cham64_armv7m_tables(cham64_ks *ks) {
+    const unsigned r = ks->rounds;
+    uint32_t *t = ks->m_enc;
+    *t++ = r;
+    *t++ = cham64_m_c(-3, r) * 0x10001u;
+    *t++ = cham64_m_c(-1, r) * 0x10001u;
+    for (unsigned j = 0; j < r; j += 2) {
+        *t++ = ks->rk[j & 15u] ^ arx_rotl16(cham64_m_c((int)j - 3, r), 2);
+        *t++ = ks->rk[(j + 1) & 15u];
+        *t++ = (uint32_t)cham64_m_c((int)j + 1, r) << 16;
+    }
+    t = ks->m_dec;
+    *t++ = r;
+    for (unsigned j = 0; j < r; j += 2) {
+        *t++ = ks->rk[(j + 1) & 15u];
+        *t++ = (j + 1) << 16;
+        *t++ = ks->rk[j & 15u];
+    }
+}
+#endif
+
 static void cham64_setup(cham64_ks *ks, const uint8_t *key, unsigned rounds) {
     const unsigned nk = 8; /* 128-bit key, 16-bit words */
     for (unsigned i = 0; i < nk; i++) {
@@ -35,6 +68,9 @@ static void cham64_setup(cham64_ks *ks, const uint8_t *key, unsigned rounds) {
     for (unsigned i = 0; i < CHAM_MAX_RK; i++)
         for (unsigned l = 0; l < 4; l++) ks->rkv[i][l] = (uint32_t)ks->rk[i] * 0x10001u;
     for (unsigned i = 0; i < CHAM_MAX_RK; i++) ks->tw_rk[i] = ks->rk[i] * UINT64_C(0x0001000100010001);
+#ifdef ARX_HAVE_ARMV7M
+    cham64_armv7m_tables(ks);
+#endif
 }
 
 static void cham128_setup(cham128_ks *ks, const uint8_t *key, unsigned nk, unsigned rounds) {
@@ -182,6 +218,42 @@ _Alignas(64) const uint32_t cham_ic16[128][4] = {CHAM_IC_128(0x10001u)};
 _Alignas(64) const uint32_t cham_ic32[128][4] = {CHAM_IC_128(1u)};
 
 static const arx_backend cham64_ref_backend = {"ref", 0, 1, cham64_ref_encrypt, cham64_ref_decrypt, NULL};
+#ifdef ARX_HAVE_ARMV7M
+/* CHAM-64 in ARMv7-M assembly (cham_armv7m.S, Cortex-M3/M4 embedded/ builds):
+ * two blocks per call over 4-byte-aligned buffers; an odd last block goes
+ * through a stack pair (the count is public), other buffers (alignment is
+ * public too) through the reference. CTR is the generic counter chunk. */
+void cham64_armv7m_encrypt_pairs(const uint32_t *t, uint8_t *out, const uint8_t *in, size_t npairs);
+void cham64_armv7m_decrypt_pairs(const uint32_t *t, uint8_t *out, const uint8_t *in, size_t npairs);
+static void cham64_m_run(const cham64_ks *ks, uint8_t *out, const uint8_t *in, size_t n, int dec) {
+    if (!arx_aligned4(out, in)) {
+        (dec ? cham64_ref_decrypt : cham64_ref_encrypt)(ks, out, in, n);
+        return;
+    }
+    void (*f)(const uint32_t *, uint8_t *, const uint8_t *, size_t) =
+        dec ? cham64_armv7m_decrypt_pairs : cham64_armv7m_encrypt_pairs;
+    f(dec ? ks->m_dec : ks->m_enc, out, in, n / 2);
+    if (n & 1) {
+        _Alignas(4) uint8_t b[16] = {0};
+        memcpy(b, in + 8 * (n - 1), 8);
+        f(dec ? ks->m_dec : ks->m_enc, b, b, 1);
+        memcpy(out + 8 * (n - 1), b, 8);
+        arx_wipe(b, sizeof b);
+    }
+}
+static void cham64_m_enc(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
+    cham64_m_run(ks, out, in, n, 0);
+}
+static void cham64_m_dec(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
+    cham64_m_run(ks, out, in, n, 1);
+}
+static const arx_backend cham64_armv7m_backend = {"armv7m", 0, 2, cham64_m_enc, cham64_m_dec, NULL};
+#define CHAM_MCU_64 &cham64_armv7m_backend,
+#else
+#define CHAM_MCU_64
+#endif
+#define CHAM_MCU_128
+
 static const arx_backend cham128_ref_backend = {"ref", 0, 1, cham128_ref_encrypt, cham128_ref_decrypt, NULL};
 
 /* ---- descriptors ----------------------------------------------------------- */
@@ -210,7 +282,7 @@ static const arx_backend cham128_ref_backend = {"ref", 0, 1, cham128_ref_encrypt
 #else
 #define CHAM_WASM(w)
 #endif
-#define CHAM_BACKENDS(w) {&cham##w##_ref_backend, CHAM_TWOWAY_##w CHAM_X86(w) CHAM_ARM##w CHAM_WASM(w) NULL}
+#define CHAM_BACKENDS(w) {&cham##w##_ref_backend, CHAM_TWOWAY_##w CHAM_X86(w) CHAM_ARM##w CHAM_WASM(w) CHAM_MCU_##w NULL}
 
 #define CHAM_DESC(id, str, bb, kb, kstype, setupfn, w)                                             \
     const arx_cipher_desc arx_desc_##id = {str, "cham", bb, kb, sizeof(kstype), setupfn, CHAM_BACKENDS(w)}
