@@ -230,6 +230,33 @@ SIMON_REF_BACKEND(64, simon_ks32)
 SIMON_REF_BACKEND(96, simon_ks64)
 SIMON_REF_BACKEND(128, simon_ks64)
 
+/* ---- ARMv7-M assembly: SIMON-64/96 and SIMON-64/128 (simon_armv7m.S) ---- */
+
+#ifdef ARX_HAVE_ARMV7M
+/* Cortex-M3/M4 embedded/ builds: encryption and decryption over
+ * 4-byte-aligned buffers (ldm/stm); other buffers (alignment is public) take
+ * the reference; CTR is the generic counter chunk over the kernel. One pair
+ * of entry points per round count (42: 64/96, 44: 64/128). */
+#define SIMON64_ARMV7M(R)                                                                          \
+    void simon64_armv7m_encrypt_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n);    \
+    void simon64_armv7m_decrypt_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n);    \
+    static void simon64_m_enc_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {     \
+        if (arx_aligned4(out, in)) simon64_armv7m_encrypt_##R(ks, out, in, n);                     \
+        else simon64_encrypt(ks, out, in, n);                                                      \
+    }                                                                                              \
+    static void simon64_m_dec_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {     \
+        if (arx_aligned4(out, in)) simon64_armv7m_decrypt_##R(ks, out, in, n);                     \
+        else simon64_decrypt(ks, out, in, n);                                                      \
+    }                                                                                              \
+    static const arx_backend simon64_armv7m_##R = {"armv7m", 0, 1, simon64_m_enc_##R,              \
+                                                   simon64_m_dec_##R, NULL};
+SIMON64_ARMV7M(42)
+SIMON64_ARMV7M(44)
+#define SIMON64_MCU(R) &simon64_armv7m_##R,
+#else
+#define SIMON64_MCU(R)
+#endif
+
 /* ---- setups and descriptors: m = key words, T = rounds, z_j (Table 3.1) -- */
 
 static void simon_32_64_setup(void *ks, const uint8_t *key) { simon16_setup(ks, key, 4, 32, 0); }
@@ -246,7 +273,17 @@ static void simon_128_256_setup(void *ks, const uint8_t *key) { simon64w_setup(k
 #define SIMON_DESC(B, K, KS)                                                                       \
     const arx_cipher_desc arx_desc_simon_##B##_##K = {                                             \
         "simon-" #B "-" #K, "simon", B / 8, K / 8, sizeof(KS), simon_##B##_##K##_setup,           \
-        {&simon##B##_ref, NULL}};
+        {&simon##B##_ref, SIMON_MCU_##B##_##K NULL}};
+/* the microcontroller kernels (plain builds only: no SIMD there) */
+#define SIMON_MCU_48_72
+#define SIMON_MCU_48_96
+#define SIMON_MCU_64_96 SIMON64_MCU(42)
+#define SIMON_MCU_64_128 SIMON64_MCU(44)
+#define SIMON_MCU_96_96
+#define SIMON_MCU_96_144
+#define SIMON_MCU_128_128
+#define SIMON_MCU_128_192
+#define SIMON_MCU_128_256
 
 /* SIMON64 and SIMON128 also have SIMD backends, x86 widest last (the registry
  * takes the last one the CPU supports). */
