@@ -140,6 +140,11 @@ typedef struct arx_backend {
  * tail the SIMD backends leave over (util.c). */
 void arx_ctr_by_block(arx_block_fn encrypt, const void *ks, size_t block_bytes, uint8_t *ctr, uint8_t *out,
                       const uint8_t *in, size_t nblocks);
+/* CTR for 64-bit blocks over an ECB kernel, 8 counter blocks at a time in an
+ * aligned stack buffer (the microcontroller kernels take 4-byte-aligned
+ * buffers; one call per 8 blocks instead of one per block). */
+void arx_ctr64_batched(arx_block_fn encrypt, const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,
+                       size_t nblocks);
 
 #define ARX_MAX_BACKENDS 8
 

@@ -222,7 +222,8 @@ static const arx_backend cham64_ref_backend = {"ref", 0, 1, cham64_ref_encrypt, 
 /* CHAM-64 in ARMv7-M assembly (cham_armv7m.S, Cortex-M3/M4 embedded/ builds):
  * two blocks per call over 4-byte-aligned buffers; an odd last block goes
  * through a stack pair (the count is public), other buffers (alignment is
- * public too) through the reference. CTR is the generic counter chunk. */
+ * public too) through the reference. CTR builds counters 8 blocks at a time
+ * on the stack (arx_ctr64_batched). */
 void cham64_armv7m_encrypt_pairs(const uint32_t *t, uint8_t *out, const uint8_t *in, size_t npairs);
 void cham64_armv7m_decrypt_pairs(const uint32_t *t, uint8_t *out, const uint8_t *in, size_t npairs);
 static void cham64_m_run(const cham64_ks *ks, uint8_t *out, const uint8_t *in, size_t n, int dec) {
@@ -247,7 +248,10 @@ static void cham64_m_enc(const void *ks, uint8_t *out, const uint8_t *in, size_t
 static void cham64_m_dec(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
     cham64_m_run(ks, out, in, n, 1);
 }
-static const arx_backend cham64_armv7m_backend = {"armv7m", 0, 2, cham64_m_enc, cham64_m_dec, NULL};
+static void cham64_m_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t n) {
+    arx_ctr64_batched(cham64_m_enc, ks, ctr, out, in, n);
+}
+static const arx_backend cham64_armv7m_backend = {"armv7m", 0, 2, cham64_m_enc, cham64_m_dec, cham64_m_ctr};
 #define CHAM_MCU_64 &cham64_armv7m_backend,
 #else
 #define CHAM_MCU_64

@@ -235,7 +235,7 @@ SIMON_REF_BACKEND(128, simon_ks64)
 #ifdef ARX_HAVE_ARMV7M
 /* Cortex-M3/M4 embedded/ builds: encryption and decryption over
  * 4-byte-aligned buffers (ldm/stm); other buffers (alignment is public) take
- * the reference; CTR is the generic counter chunk over the kernel. One pair
+ * the reference; CTR builds counters 8 blocks at a time (arx_ctr64_batched). One pair
  * of entry points per round count (42: 64/96, 44: 64/128). */
 #define SIMON64_ARMV7M(R)                                                                          \
     void simon64_armv7m_encrypt_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n);    \
@@ -248,8 +248,12 @@ SIMON_REF_BACKEND(128, simon_ks64)
         if (arx_aligned4(out, in)) simon64_armv7m_decrypt_##R(ks, out, in, n);                     \
         else simon64_decrypt(ks, out, in, n);                                                      \
     }                                                                                              \
+    static void simon64_m_ctr_##R(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,   \
+                                  size_t n) {                                                      \
+        arx_ctr64_batched(simon64_m_enc_##R, ks, ctr, out, in, n);                                 \
+    }                                                                                              \
     static const arx_backend simon64_armv7m_##R = {"armv7m", 0, 1, simon64_m_enc_##R,              \
-                                                   simon64_m_dec_##R, NULL};
+                                                   simon64_m_dec_##R, simon64_m_ctr_##R};
 SIMON64_ARMV7M(42)
 SIMON64_ARMV7M(44)
 #define SIMON64_MCU(R) &simon64_armv7m_##R,

@@ -436,8 +436,8 @@ static const arx_backend sparx128_ref_backend = {"ref", 0, 1, sparx128_ref_encry
 /* SPARX-64/128 in ARMv7-M assembly (sparx_armv7m.S, Cortex-M3/M4 embedded/
  * builds): two blocks per call over 4-byte-aligned buffers; an odd last
  * block goes through a stack pair (the count is public), other buffers
- * (alignment is public too) through the reference. CTR is the generic
- * counter chunk. */
+ * (alignment is public too) through the reference. CTR builds counters 8
+ * blocks at a time on the stack (arx_ctr64_batched). */
 void sparx64_armv7m_encrypt_pairs(const uint32_t *t, uint8_t *out, const uint8_t *in, size_t npairs);
 void sparx64_armv7m_decrypt_pairs(const uint32_t *t, uint8_t *out, const uint8_t *in, size_t npairs);
 static void sparx64_m_run(const sparx_ks *ks, uint8_t *out, const uint8_t *in, size_t n, int dec) {
@@ -463,7 +463,10 @@ static void sparx64_m_enc(const void *ks, uint8_t *out, const uint8_t *in, size_
 static void sparx64_m_dec(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
     sparx64_m_run(ks, out, in, n, 1);
 }
-static const arx_backend sparx64_armv7m_backend = {"armv7m", 0, 2, sparx64_m_enc, sparx64_m_dec, NULL};
+static void sparx64_m_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t n) {
+    arx_ctr64_batched(sparx64_m_enc, ks, ctr, out, in, n);
+}
+static const arx_backend sparx64_armv7m_backend = {"armv7m", 0, 2, sparx64_m_enc, sparx64_m_dec, sparx64_m_ctr};
 #endif
 
 /* ---- descriptors ----------------------------------------------------------- */
