@@ -232,7 +232,7 @@ SIMON_REF_BACKEND(128, simon_ks64)
 
 /* ---- ARMv7-M assembly: SIMON-64/96 and SIMON-64/128 (simon_armv7m.S) ---- */
 
-#ifdef ARX_HAVE_ARMV7M
+#if defined(ARX_HAVE_ARMV7M)
 /* Cortex-M3/M4 embedded/ builds: encryption and decryption over
  * 4-byte-aligned buffers (ldm/stm); other buffers (alignment is public) take
  * the reference; CTR builds counters 8 blocks at a time (arx_ctr64_batched). One pair
@@ -257,6 +257,28 @@ SIMON_REF_BACKEND(128, simon_ks64)
 SIMON64_ARMV7M(42)
 SIMON64_ARMV7M(44)
 #define SIMON64_MCU(R) &simon64_armv7m_##R,
+#elif defined(ARX_HAVE_RV32I)
+/* The same on RV32I (simon_rv32i.S). */
+#define SIMON64_RV32I(R)                                                                           \
+    void simon64_rv32i_encrypt_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n);     \
+    void simon64_rv32i_decrypt_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n);     \
+    static void simon64_v_enc_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {     \
+        if (arx_aligned4(out, in)) simon64_rv32i_encrypt_##R(ks, out, in, n);                      \
+        else simon64_encrypt(ks, out, in, n);                                                      \
+    }                                                                                              \
+    static void simon64_v_dec_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {     \
+        if (arx_aligned4(out, in)) simon64_rv32i_decrypt_##R(ks, out, in, n);                      \
+        else simon64_decrypt(ks, out, in, n);                                                      \
+    }                                                                                              \
+    static void simon64_v_ctr_##R(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,   \
+                                  size_t n) {                                                      \
+        arx_ctr64_batched(simon64_v_enc_##R, ks, ctr, out, in, n);                                 \
+    }                                                                                              \
+    static const arx_backend simon64_rv32i_##R = {"rv32i", 0, 1, simon64_v_enc_##R,                \
+                                                  simon64_v_dec_##R, simon64_v_ctr_##R};
+SIMON64_RV32I(42)
+SIMON64_RV32I(44)
+#define SIMON64_MCU(R) &simon64_rv32i_##R,
 #else
 #define SIMON64_MCU(R)
 #endif
