@@ -226,32 +226,14 @@ static const arx_backend cham64_ref_backend = {"ref", 0, 1, cham64_ref_encrypt, 
  * on the stack (arx_ctr64_batched). */
 void cham64_armv7m_encrypt_pairs(const uint32_t *t, uint8_t *out, const uint8_t *in, size_t npairs);
 void cham64_armv7m_decrypt_pairs(const uint32_t *t, uint8_t *out, const uint8_t *in, size_t npairs);
-static void cham64_m_run(const cham64_ks *ks, uint8_t *out, const uint8_t *in, size_t n, int dec) {
-    if (!arx_aligned4(out, in)) {
-        (dec ? cham64_ref_decrypt : cham64_ref_encrypt)(ks, out, in, n);
-        return;
-    }
-    void (*f)(const uint32_t *, uint8_t *, const uint8_t *, size_t) =
-        dec ? cham64_armv7m_decrypt_pairs : cham64_armv7m_encrypt_pairs;
-    f(dec ? ks->m_dec : ks->m_enc, out, in, n / 2);
-    if (n & 1) {
-        _Alignas(4) uint8_t b[16] = {0};
-        memcpy(b, in + 8 * (n - 1), 8);
-        f(dec ? ks->m_dec : ks->m_enc, b, b, 1);
-        memcpy(out + 8 * (n - 1), b, 8);
-        arx_wipe(b, sizeof b);
-    }
+static void cham64_m_enc_pairs(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
+    arx_run_pairs(cham64_armv7m_encrypt_pairs, ((const cham64_ks *)ks)->m_enc, out, in, n);
 }
-static void cham64_m_enc(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
-    cham64_m_run(ks, out, in, n, 0);
+static void cham64_m_dec_pairs(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
+    arx_run_pairs(cham64_armv7m_decrypt_pairs, ((const cham64_ks *)ks)->m_dec, out, in, n);
 }
-static void cham64_m_dec(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
-    cham64_m_run(ks, out, in, n, 1);
-}
-static void cham64_m_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t n) {
-    arx_ctr64_batched(cham64_m_enc, ks, ctr, out, in, n);
-}
-static const arx_backend cham64_armv7m_backend = {"armv7m", 0, 2, cham64_m_enc, cham64_m_dec, cham64_m_ctr};
+ARX_MCU64_BACKEND(cham64_armv7m_backend, "armv7m", 2, cham64_m_enc_pairs, cham64_m_dec_pairs, cham64_ref_encrypt,
+                  cham64_ref_decrypt)
 #define CHAM_MCU_64 &cham64_armv7m_backend,
 #else
 #define CHAM_MCU_64

@@ -230,55 +230,31 @@ SIMON_REF_BACKEND(64, simon_ks32)
 SIMON_REF_BACKEND(96, simon_ks64)
 SIMON_REF_BACKEND(128, simon_ks64)
 
-/* ---- ARMv7-M assembly: SIMON-64/96 and SIMON-64/128 (simon_armv7m.S) ---- */
+/* ---- assembly: SIMON-64/96 and SIMON-64/128 (simon_armv7m.S, simon_rv32i.S) */
 
+/* Cortex-M3/M4 and RV32I embedded/ builds: encryption and decryption over
+ * 4-byte-aligned buffers, other buffers through the reference, CTR over the
+ * kernel (cipher.h: ARX_MCU64_BACKEND). One pair of entry points per round
+ * count (42: 64/96, 44: 64/128). */
 #if defined(ARX_HAVE_ARMV7M)
-/* Cortex-M3/M4 embedded/ builds: encryption and decryption over
- * 4-byte-aligned buffers (ldm/stm); other buffers (alignment is public) take
- * the reference; CTR builds counters 8 blocks at a time (arx_ctr64_batched). One pair
- * of entry points per round count (42: 64/96, 44: 64/128). */
-#define SIMON64_ARMV7M(R)                                                                          \
-    void simon64_armv7m_encrypt_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n);    \
-    void simon64_armv7m_decrypt_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n);    \
-    static void simon64_m_enc_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {     \
-        if (arx_aligned4(out, in)) simon64_armv7m_encrypt_##R(ks, out, in, n);                     \
-        else simon64_encrypt(ks, out, in, n);                                                      \
-    }                                                                                              \
-    static void simon64_m_dec_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {     \
-        if (arx_aligned4(out, in)) simon64_armv7m_decrypt_##R(ks, out, in, n);                     \
-        else simon64_decrypt(ks, out, in, n);                                                      \
-    }                                                                                              \
-    static void simon64_m_ctr_##R(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,   \
-                                  size_t n) {                                                      \
-        arx_ctr64_batched(simon64_m_enc_##R, ks, ctr, out, in, n);                                 \
-    }                                                                                              \
-    static const arx_backend simon64_armv7m_##R = {"armv7m", 0, 1, simon64_m_enc_##R,              \
-                                                   simon64_m_dec_##R, simon64_m_ctr_##R};
-SIMON64_ARMV7M(42)
-SIMON64_ARMV7M(44)
-#define SIMON64_MCU(R) &simon64_armv7m_##R,
+#define SIMON64_ISA armv7m
 #elif defined(ARX_HAVE_RV32I)
-/* The same on RV32I (simon_rv32i.S). */
-#define SIMON64_RV32I(R)                                                                           \
-    void simon64_rv32i_encrypt_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n);     \
-    void simon64_rv32i_decrypt_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n);     \
-    static void simon64_v_enc_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {     \
-        if (arx_aligned4(out, in)) simon64_rv32i_encrypt_##R(ks, out, in, n);                      \
-        else simon64_encrypt(ks, out, in, n);                                                      \
-    }                                                                                              \
-    static void simon64_v_dec_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {     \
-        if (arx_aligned4(out, in)) simon64_rv32i_decrypt_##R(ks, out, in, n);                      \
-        else simon64_decrypt(ks, out, in, n);                                                      \
-    }                                                                                              \
-    static void simon64_v_ctr_##R(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,   \
-                                  size_t n) {                                                      \
-        arx_ctr64_batched(simon64_v_enc_##R, ks, ctr, out, in, n);                                 \
-    }                                                                                              \
-    static const arx_backend simon64_rv32i_##R = {"rv32i", 0, 1, simon64_v_enc_##R,                \
-                                                  simon64_v_dec_##R, simon64_v_ctr_##R};
-SIMON64_RV32I(42)
-SIMON64_RV32I(44)
-#define SIMON64_MCU(R) &simon64_rv32i_##R,
+#define SIMON64_ISA rv32i
+#endif
+#ifdef SIMON64_ISA
+#define SIMON64_CAT_(a, b, c) a##b##c
+#define SIMON64_CAT(a, b, c) SIMON64_CAT_(a, b, c)
+#define SIMON64_STR_(x) #x
+#define SIMON64_STR(x) SIMON64_STR_(x)
+#define SIMON64_KERNEL(dir, R) SIMON64_CAT(simon64_, SIMON64_ISA, _##dir##_##R)
+#define SIMON64_MCU_DEF(R)                                                                         \
+    void SIMON64_KERNEL(encrypt, R)(const void *ks, uint8_t *out, const uint8_t *in, size_t n);    \
+    void SIMON64_KERNEL(decrypt, R)(const void *ks, uint8_t *out, const uint8_t *in, size_t n);    \
+    ARX_MCU64_BACKEND(simon64_mcu_##R, SIMON64_STR(SIMON64_ISA), 1, SIMON64_KERNEL(encrypt, R),      \
+                      SIMON64_KERNEL(decrypt, R), simon64_encrypt, simon64_decrypt)
+SIMON64_MCU_DEF(42)
+SIMON64_MCU_DEF(44)
+#define SIMON64_MCU(R) &simon64_mcu_##R,
 #else
 #define SIMON64_MCU(R)
 #endif

@@ -440,33 +440,14 @@ static const arx_backend sparx128_ref_backend = {"ref", 0, 1, sparx128_ref_encry
  * blocks at a time on the stack (arx_ctr64_batched). */
 void sparx64_armv7m_encrypt_pairs(const uint32_t *t, uint8_t *out, const uint8_t *in, size_t npairs);
 void sparx64_armv7m_decrypt_pairs(const uint32_t *t, uint8_t *out, const uint8_t *in, size_t npairs);
-static void sparx64_m_run(const sparx_ks *ks, uint8_t *out, const uint8_t *in, size_t n, int dec) {
-    if (!arx_aligned4(out, in)) {
-        (dec ? sparx64_ref_decrypt : sparx64_ref_encrypt)(ks, out, in, n);
-        return;
-    }
-    void (*f)(const uint32_t *, uint8_t *, const uint8_t *, size_t) =
-        dec ? sparx64_armv7m_decrypt_pairs : sparx64_armv7m_encrypt_pairs;
-    const uint32_t *t = dec ? ks->m_dec : ks->m_enc;
-    f(t, out, in, n / 2);
-    if (n & 1) {
-        _Alignas(4) uint8_t b[16] = {0};
-        memcpy(b, in + 8 * (n - 1), 8);
-        f(t, b, b, 1);
-        memcpy(out + 8 * (n - 1), b, 8);
-        arx_wipe(b, sizeof b);
-    }
+static void sparx64_m_enc_pairs(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
+    arx_run_pairs(sparx64_armv7m_encrypt_pairs, ((const sparx_ks *)ks)->m_enc, out, in, n);
 }
-static void sparx64_m_enc(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
-    sparx64_m_run(ks, out, in, n, 0);
+static void sparx64_m_dec_pairs(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
+    arx_run_pairs(sparx64_armv7m_decrypt_pairs, ((const sparx_ks *)ks)->m_dec, out, in, n);
 }
-static void sparx64_m_dec(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
-    sparx64_m_run(ks, out, in, n, 1);
-}
-static void sparx64_m_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t n) {
-    arx_ctr64_batched(sparx64_m_enc, ks, ctr, out, in, n);
-}
-static const arx_backend sparx64_armv7m_backend = {"armv7m", 0, 2, sparx64_m_enc, sparx64_m_dec, sparx64_m_ctr};
+ARX_MCU64_BACKEND(sparx64_armv7m_backend, "armv7m", 2, sparx64_m_enc_pairs, sparx64_m_dec_pairs, sparx64_ref_encrypt,
+                  sparx64_ref_decrypt)
 #endif
 
 /* ---- descriptors ----------------------------------------------------------- */

@@ -263,26 +263,13 @@ SPECK64_ARMV7M(27)
 
 #ifdef ARX_HAVE_RV32I
 /* RV32I embedded/ builds: encryption and decryption over 4-byte-aligned
- * buffers (lw/sw), other buffers through the reference; CTR eight counter
- * blocks at a time over the kernel (arx_ctr64_batched). */
+ * buffers (lw/sw), other buffers through the reference, CTR over the kernel
+ * (cipher.h: ARX_MCU64_BACKEND). */
 #define SPECK64_RV32I(R)                                                                           \
     void speck64_rv32i_encrypt_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n);     \
     void speck64_rv32i_decrypt_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n);     \
-    static void speck64_v_enc_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {     \
-        if (arx_aligned4(out, in)) speck64_rv32i_encrypt_##R(ks, out, in, n);                      \
-        else speck64_encrypt(ks, out, in, n);                                                      \
-    }                                                                                              \
-    static void speck64_v_dec_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {     \
-        if (arx_aligned4(out, in)) speck64_rv32i_decrypt_##R(ks, out, in, n);                      \
-        else speck64_decrypt(ks, out, in, n);                                                      \
-    }                                                                                              \
-    static void speck64_v_ctr_##R(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,   \
-                                  size_t n) {                                                      \
-        arx_ctr64_batched(speck64_v_enc_##R, ks, ctr, out, in, n);                                 \
-    }                                                                                              \
-    static const arx_backend speck64_rv32i_##R = {"rv32i", 0, 1, speck64_v_enc_##R,                \
-                                                  speck64_v_dec_##R, speck64_v_ctr_##R};
-
+    ARX_MCU64_BACKEND(speck64_rv32i_##R, "rv32i", 1, speck64_rv32i_encrypt_##R,                       \
+                      speck64_rv32i_decrypt_##R, speck64_encrypt, speck64_decrypt)
 SPECK64_RV32I(26)
 SPECK64_RV32I(27)
 #endif
