@@ -195,6 +195,32 @@ typedef struct arx_backend {
  * tail the SIMD backends leave over (util.c). */
 void arx_ctr_by_block(arx_block_fn encrypt, const void *ks, size_t block_bytes, uint8_t *ctr, uint8_t *out,
                       const uint8_t *in, size_t nblocks);
+/* CTR for 64-bit blocks over an ECB kernel, 8 counter blocks at a time in an
+ * aligned stack buffer (the microcontroller kernels take 4-byte-aligned
+ * buffers; one call per 8 blocks instead of one per block). */
+void arx_ctr64_batched(arx_block_fn encrypt, const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,
+                       size_t nblocks);
+
+/*
+ * The backend of a 64-bit-block microcontroller kernel (assembly beside its
+ * family, embedded/ builds): KENC/KDEC over 4-byte-aligned buffers, REFENC/
+ * REFDEC (the reference) for others (alignment is public), CTR eight counter
+ * blocks at a time over the kernel; LANES blocks a pass (1 or 2).
+ */
+#define ARX_MCU64_BACKEND(name, isa, lanes, kenc, kdec, refenc, refdec)                            \
+    static void name##_enc(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {            \
+        if (arx_aligned4(out, in)) kenc(ks, out, in, n);                                           \
+        else refenc(ks, out, in, n);                                                               \
+    }                                                                                              \
+    static void name##_dec(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {            \
+        if (arx_aligned4(out, in)) kdec(ks, out, in, n);                                           \
+        else refdec(ks, out, in, n);                                                               \
+    }                                                                                              \
+    static void name##_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,          \
+                           size_t n) {                                                             \
+        arx_ctr64_batched(name##_enc, ks, ctr, out, in, n);                                        \
+    }                                                                                              \
+    static const arx_backend name = {isa, 0, lanes, name##_enc, name##_dec, name##_ctr};
 
 #define ARX_MAX_BACKENDS 8
 
