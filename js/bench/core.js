@@ -4,13 +4,18 @@
 // cipher's CTR and the 128-bit ciphers' GCM on both builds, at 64 B, 1 KiB
 // and 1 MiB, next to WebCrypto's AES-128-GCM and AES-128-CTR (crypto.subtle,
 // async: each call awaited in turn) and @noble/ciphers' AES-128-GCM, in the
-// same run. Each row: calls in batches until a batch lasts minMs, the best
-// of three batches.
+// same run. Each row: calls for at least minMs / 2 first (warm-up: engines
+// start WebAssembly on a baseline compiler and swap in the optimised code
+// from a background thread, late on a loaded machine), then calls in
+// batches until a batch lasts minMs / 4, the best of five batches.
 
 export const SIZES = [64, 1024, 1 << 20];
 
+const BATCHES = 5;
+
 async function measure(call, size, minMs) {
-  await call(); // warm up (and compile)
+  const warm = performance.now(); // warm up (and compile)
+  do await call(); while (performance.now() - warm < minMs / 2);
   let n = 1;
   for (;;) {
     const t = performance.now();
@@ -20,7 +25,7 @@ async function measure(call, size, minMs) {
     n *= 4;
   }
   let best = Infinity;
-  for (let r = 0; r < 3; r++) {
+  for (let r = 0; r < BATCHES; r++) {
     const t = performance.now();
     for (let i = 0; i < n; i++) await call();
     best = Math.min(best, (performance.now() - t) / n);
@@ -29,7 +34,8 @@ async function measure(call, size, minMs) {
 }
 
 function measureSync(call, size, minMs) {
-  call();
+  const warm = performance.now();
+  do call(); while (performance.now() - warm < minMs / 2);
   let n = 1;
   for (;;) {
     const t = performance.now();
@@ -39,7 +45,7 @@ function measureSync(call, size, minMs) {
     n *= 4;
   }
   let best = Infinity;
-  for (let r = 0; r < 3; r++) {
+  for (let r = 0; r < BATCHES; r++) {
     const t = performance.now();
     for (let i = 0; i < n; i++) call();
     best = Math.min(best, (performance.now() - t) / n);
