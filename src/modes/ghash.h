@@ -25,8 +25,8 @@
 enum { ARX_GHASH_CT, ARX_GHASH_PCLMUL, ARX_GHASH_VPCLMUL, ARX_GHASH_PMULL, ARX_GHASH_MCU, ARX_GHASH_AGG };
 
 /* The aggregated portable GHASH (ghash_agg.c): ARX_GHASH_AGG_N blocks per
- * reduction with H^1..H^N kept in the key. Built where a key may carry the
- * 384 bytes: hosted builds (tested there against CT) and WebAssembly, where
+ * reduction with H^1..H^N kept in the key (384 bytes). Built in hosted
+ * builds (tested there against CT) and WebAssembly, where
  * the SIMD128 backends use it (no carry-less multiply); not the
  * microcontroller builds. */
 #if !defined(ARX_FREESTANDING) || defined(__wasm__)
@@ -47,16 +47,20 @@ typedef struct arx_ghash_key {
      * the powers a run of k blocks needs, H^k .. H^1, are the contiguous
      * htab[64 - k .. 63]. PCLMULQDQ fills 8 of them, VPCLMULQDQ all 64.
      * AArch64 PMULL: H^1..H^8 the same way, as polynomials (ghash_pmull.c). */
+    /* ghash_agg.c: hagg[c][N - j] is operand c of H^j for j = 1..N, so a run
+     * of k blocks uses hagg[c][N - k .. N - 1]: c = 0, 1, 2 the portable
+     * form's h0, h1, h0 ^ h1 (Karatsuba), c = 3, 4, 5 their bit reversals.
+     * In hosted builds it shares htab's room (a key runs one GHASH), so
+     * keys keep their size; WebAssembly has no htab. */
 #ifndef ARX_FREESTANDING
-    uint8_t htab[ARX_GHASH_MAX_POW][16];
+    union {
+        uint8_t htab[ARX_GHASH_MAX_POW][16];
+        uint64_t hagg[6][ARX_GHASH_AGG_N];
+    };
     /* VPCLMULQDQ: hkar[i] = (lo ^ hi) of htab[i] in both halves, for the
      * Karatsuba middle product. */
     uint8_t hkar[ARX_GHASH_MAX_POW][16];
-#endif
-#ifdef ARX_GHASH_AGG_N
-    /* ghash_agg.c: hagg[c][N - j] is operand c of H^j for j = 1..N, so a run
-     * of k blocks uses hagg[c][N - k .. N - 1]: c = 0, 1, 2 the portable
-     * form's h0, h1, h0 ^ h1 (Karatsuba), c = 3, 4, 5 their bit reversals. */
+#elif defined(ARX_GHASH_AGG_N)
     uint64_t hagg[6][ARX_GHASH_AGG_N];
 #endif
 #ifdef ARX_GHASH_WORDFORM

@@ -32,6 +32,10 @@
 
 #ifdef ARX_GHASH_AGG_N
 #define N ARX_GHASH_AGG_N
+#ifndef ARX_FREESTANDING
+_Static_assert(sizeof(((arx_ghash_key *)0)->hagg) <= sizeof(((arx_ghash_key *)0)->htab),
+               "hagg shares htab's room: keys keep their size (ghash.h)");
+#endif
 
 void arx_ghash_agg_key(arx_ghash_key *gk, const uint8_t h[16]) {
     arx_ghash_ct_key(gk, h); /* h: CT's form, for hpow and fold */
