@@ -20,8 +20,9 @@
  * This is the GHASH of the WebAssembly SIMD128 backends: WebAssembly has no
  * carry-less multiply, SIMD128's widest multiply with a 64-bit result takes
  * two 32-bit lanes (i64x2.extmul, which x86 engines emit as two unpacks and
- * a pmuludq), and a 32 x 32 product carries a quarter of the bit products
- * of i64.mul's 64 x 64 low half (docs/PERFORMANCE.md, WebAssembly).
+ * a pmuludq), and a masked 32 x 32 product carries half the bit products of
+ * a masked 64 x 64 low half: about a third of i64.mul's work per x86
+ * instruction (docs/PERFORMANCE.md, WebAssembly).
  * No branch or index depends on data or H: every loop runs over a public
  * block count.
  */
