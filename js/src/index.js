@@ -73,7 +73,7 @@ function optBytes(x, what) {
 
 function output(out, n, fn) {
   if (out === undefined || out === null) return new Uint8Array(n);
-  bytes(out, `${fn}: out`);
+  if (!(out instanceof Uint8Array)) bytes(out, `${fn}: out`);
   if (out.length < n) throw withCode(new RangeError(`${fn}: out holds ${out.length} bytes, needs ${n}`), 'ARX_ERR_BUFFER');
   return out;
 }
@@ -607,8 +607,8 @@ function aeadOptions(opts, fn) {
 function aeadEncrypt(fn, mode, key, nonce, data, opts, out, call) {
   const h = Key._handle(key, fn);
   modeCheck(h, key, mode, fn);
-  bytes(nonce, `${fn}: nonce`);
-  bytes(data, `${fn}: data`);
+  if (!(nonce instanceof Uint8Array)) bytes(nonce, `${fn}: nonce`); // the message only when it throws
+  if (!(data instanceof Uint8Array)) bytes(data, `${fn}: data`);
   const { aad, tagLength } = aeadOptions(opts, fn);
   const n = data.length;
   out = output(out, n + tagLength, fn);
@@ -632,8 +632,8 @@ function aeadEncrypt(fn, mode, key, nonce, data, opts, out, call) {
 function aeadDecrypt(fn, mode, key, nonce, sealed, opts, out, call) {
   const h = Key._handle(key, fn);
   modeCheck(h, key, mode, fn);
-  bytes(nonce, `${fn}: nonce`);
-  bytes(sealed, `${fn}: data`);
+  if (!(nonce instanceof Uint8Array)) bytes(nonce, `${fn}: nonce`);
+  if (!(sealed instanceof Uint8Array)) bytes(sealed, `${fn}: data`);
   const { aad, tagLength } = aeadOptions(opts, fn);
   if (sealed.length < tagLength) throw withCode(new RangeError(`${fn}: data (${sealed.length} bytes) is shorter than the ${tagLength}-byte tag`), 'ARX_ERR_LENGTH');
   const n = sealed.length - tagLength;
@@ -658,7 +658,7 @@ function aeadDecrypt(fn, mode, key, nonce, sealed, opts, out, call) {
 /** GCM encryption: returns ciphertext || tag (tagLength 4..16, default 16). */
 export function gcmEncrypt(key, nonce, data, options, out) {
   if (!(data instanceof Uint8Array) || data.length <= CHUNK) {
-    return aeadEncrypt('gcmEncrypt', 'gcm', key, nonce, data, options, out, (x, ...a) => x.arx_gcm_encrypt(...a));
+    return aeadEncrypt('gcmEncrypt', 'gcm', key, nonce, data, options, out, (x, k, n, nl, a, al, o, i, l, t, tl) => x.arx_gcm_encrypt(k, n, nl, a, al, o, i, l, t, tl));
   }
   // long messages through the streaming context, CHUNK bytes at a time
   // (decryption stays one-shot: it verifies before it releases anything)
@@ -701,15 +701,15 @@ export function gcmEncrypt(key, nonce, data, options, out) {
 }
 /** GCM decryption of ciphertext || tag; AuthenticationError if the tag fails (no plaintext released). */
 export function gcmDecrypt(key, nonce, data, options, out) {
-  return aeadDecrypt('gcmDecrypt', 'gcm', key, nonce, data, options, out, (x, ...a) => x.arx_gcm_decrypt(...a));
+  return aeadDecrypt('gcmDecrypt', 'gcm', key, nonce, data, options, out, (x, k, n, nl, a, al, o, i, l, t, tl) => x.arx_gcm_decrypt(k, n, nl, a, al, o, i, l, t, tl));
 }
 /** CCM encryption (nonce 7..13 bytes, tag 4..16 even): ciphertext || tag. */
 export function ccmEncrypt(key, nonce, data, options, out) {
-  return aeadEncrypt('ccmEncrypt', 'ccm', key, nonce, data, options, out, (x, ...a) => x.arx_ccm_encrypt(...a));
+  return aeadEncrypt('ccmEncrypt', 'ccm', key, nonce, data, options, out, (x, k, n, nl, a, al, o, i, l, t, tl) => x.arx_ccm_encrypt(k, n, nl, a, al, o, i, l, t, tl));
 }
 /** CCM decryption of ciphertext || tag; AuthenticationError if the tag fails. */
 export function ccmDecrypt(key, nonce, data, options, out) {
-  return aeadDecrypt('ccmDecrypt', 'ccm', key, nonce, data, options, out, (x, ...a) => x.arx_ccm_decrypt(...a));
+  return aeadDecrypt('ccmDecrypt', 'ccm', key, nonce, data, options, out, (x, k, n, nl, a, al, o, i, l, t, tl) => x.arx_ccm_decrypt(k, n, nl, a, al, o, i, l, t, tl));
 }
 
 // ---- CMAC ----------------------------------------------------------------
