@@ -13,8 +13,8 @@
  * between those two calls leaves that hidden name holding the whole output
  * (never a part of it), which the next run reports.
  *
- * Elsewhere, and where the file system refuses O_TMPFILE (EOPNOTSUPP: NFS,
- * overlayfs before Linux 6.6, FUSE; EISDIR/EINVAL: kernels before 3.11),
+ * Elsewhere, and where the file system refuses O_TMPFILE (EOPNOTSUPP: some
+ * NFS, overlayfs and FUSE mounts; EISDIR/EINVAL: kernels before 3.11),
  * the data goes to a hidden named file beside the target,
  * ".NAME.arxcrypt-XXXXXX" (mkstemp), renamed or linked into place when
  * complete and removed on failure and on SIGINT/SIGTERM/SIGHUP/SIGPIPE. A

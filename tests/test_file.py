@@ -32,6 +32,17 @@ Sections:
                prints nothing
   9 kat        the committed files in tests/vectors/file-v1 decrypt with the CLI and match the
                format (Python HKDF and scrypt, `arxcrypt raw -m gcm`)
+ 10 faults     (only with --only faults: ctest runs it as its own test, file_faults; Linux)
+               SIGKILL at random points of encrypt and decrypt of ARX_FAULT_MIB (32) MiB from a file,
+               --threads 1 and several, until ARX_FAULT_KILLS (8) kills each landed mid-write (the
+               process SIGSTOPped, /proc/PID/fd showing the unnamed output part-written): never an
+               -o file unless it had its name before the kill (then whole), nothing else left, the
+               input unchanged; a full file system (a 1 MiB tmpfs where mount is permitted, and
+               RLIMIT_FSIZE: ENOSPC, EFBIG); a read-only target (a read-only tmpfs, chattr +i, a
+               directory another user cannot write; each where it can run, the notes say which
+               ran); an input truncated, extended or rewritten while read (exit 4); the named
+               fallback's leftover reported by the next run and not removed. Each must exit 3 or 4
+               with one line naming the path and the OS's reason, and leave nothing
 
 Every run checks that the files named by -i, --key-file and --passphrase-file are unchanged
 (bytes and mtime). Python 3 standard library only. Prints one line per failed check (with a
@@ -44,6 +55,7 @@ import hmac
 import os
 import pty
 import random
+import resource
 import re
 import select
 import shlex
@@ -1108,6 +1120,362 @@ def section_errors(fx, ciphers):
     run_section("errors", checks)
 
 
+# ---- section 10: faults (ctest file_faults: --only faults) -----------------------------------------
+
+FAULT_MIB = int(os.environ.get("ARX_FAULT_MIB", "32"))  # input size; 64 or more for a full run
+FAULT_KILLS = int(os.environ.get("ARX_FAULT_KILLS", "8"))  # mid-write kills per (command, threads)
+
+
+def proc_state(pid):
+    """The State letter of /proc/PID/stat ('T' once SIGSTOP took effect), or None."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return None
+
+
+def stop(p):
+    """SIGSTOP p and wait until it is stopped; False if it exited first."""
+    try:
+        p.send_signal(signal.SIGSTOP)
+    except ProcessLookupError:
+        return False
+    t = time.time() + 5
+    while time.time() < t:
+        st = proc_state(p.pid)
+        if st in ("T", "t"):
+            return True
+        if st in (None, "Z", "X"):
+            return False
+        time.sleep(0.0005)
+    raise Fail("pid %d did not stop" % p.pid)
+
+
+def expect_message(p_err, rc, rc_want, words, ctx):
+    """Exit rc_want and one line 'arxcrypt: ...' on stderr holding every one of words."""
+    text = one_line(p_err, ctx)
+    if rc != rc_want or not all(w in text for w in words):
+        raise Fail("exit %d, stderr %r (want %d naming %s): %s" % (rc, text.strip(), rc_want, words, ctx))
+    return text.strip()
+
+
+class KillStats:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.phases = {}
+
+    def add(self, phase):
+        with self.lock:
+            self.phases[phase] = self.phases.get(phase, 0) + 1
+
+
+def kill_points(fx, cmd, threads, src, want_size, stats):
+    """SIGKILL `cmd --threads N -i src -o OUT` after random delays until FAULT_KILLS kills landed while
+    /proc showed the output being written (0 < bytes < final), recording every phase a kill met.
+    After each: OUT exists only if it already had its name before the kill (and is then complete
+    and right); nothing else is in the directory; src is unchanged."""
+    before = snapshot(src)
+    quick = lambda: (os.stat(src).st_size, os.stat(src).st_mtime_ns)  # each kill; the hash at the end
+    quick_before = quick()
+    base = [cmd, "--key-file", fx.key, "--threads", str(threads), "-i", src]
+    d = workdir()
+    full = 1e9
+    for _ in range(2):  # how long a whole run takes here (the faster of two: the first may find cold caches)
+        t = time.time()
+        p = subprocess.run([ARX] + base + ["-o", os.path.join(d, "out"), "--force"], stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=TIMEOUT)
+        full = min(full, time.time() - t)
+        if p.returncode != 0:
+            raise Fail("exit %d, stderr %r: %s" % (p.returncode, err_text(p.stderr), repro(base)))
+    if os.path.getsize(os.path.join(d, "out")) != want_size:
+        raise Fail("a complete run wrote %d bytes, want %d: %s" % (os.path.getsize(os.path.join(d, "out")),
+                                                                   want_size, repro(base)))
+    rng = random.Random(RNG.random())
+    mid = tries = 0
+    while mid < FAULT_KILLS:
+        tries += 1
+        if tries > 12 * FAULT_KILLS:
+            raise Fail("only %d of %d kills landed mid-write in %d tries (a whole run takes %.3f s): %s"
+                       % (mid, FAULT_KILLS, tries - 1, full, repro(base)))
+        d = workdir()
+        out = os.path.join(d, "out")
+        delay = rng.uniform(0, full)
+        ctx = "%s killed after %.1f ms of a %.1f ms run: %s" % (cmd, 1e3 * delay, 1e3 * full, repro(base + ["-o", out]))
+        p = subprocess.Popen([ARX] + base + ["-o", out], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE)
+        try:
+            time.sleep(delay)
+            if not stop(p):
+                phase = "finished"
+            else:
+                kind, size = output_in_progress(p.pid, d, "out")
+                named = os.path.exists(out)
+                phase = ("named" if named else "before output" if kind is None else
+                         "writing" if size < want_size else "written, syncing or naming")
+                if kind == "named" and not TMPFILE_REFUSED:
+                    raise Fail("the output is a named file, not O_TMPFILE: " + ctx)
+                p.kill()
+        finally:
+            if p.poll() is None:
+                p.kill()
+            _, err = p.communicate(timeout=TIMEOUT)
+        stats.add("%s --threads %d: %s" % (cmd, threads, phase))
+        if phase == "finished":
+            if p.returncode != 0:
+                raise Fail("exit %d, stderr %r: %s" % (p.returncode, err_text(err), ctx))
+        elif p.returncode != -signal.SIGKILL:
+            raise Fail("exit %d, stderr %r (want killed): %s" % (p.returncode, err_text(err), ctx))
+        if phase in ("finished", "named"):  # it had its name before the kill: whole and right
+            if os.path.getsize(out) != want_size:
+                raise Fail("the -o file holds %d bytes, want %d: %s" % (os.path.getsize(out), want_size, ctx))
+            os.unlink(out)
+        if phase == "writing" and 0 < size:
+            mid += 1
+        expected = tmp_names(d, "out") if TMPFILE_REFUSED else []
+        expect_no_output(d, expected, ctx, "after SIGKILL (%s)" % phase)
+        shutil.rmtree(d, ignore_errors=True)
+        if quick() != quick_before:
+            raise Fail("the input changed: " + ctx)
+    if snapshot(src) != before:
+        raise Fail("the input changed (bytes): " + repro(base))
+
+
+def try_mount(d, opts):
+    """Mount a tmpfs on d; True if this process may (root with CAP_SYS_ADMIN, not in a locked-down
+    container)."""
+    p = subprocess.run(["mount", "-t", "tmpfs", "-o", opts, "arxcrypt-test", d], stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT)
+    return p.returncode == 0
+
+
+def umount(d):
+    subprocess.run(["umount", d], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def fail_into(fx, cmd, src, d, rc_want, words, what, preexec=None, user=None):
+    """cmd -i src -o d/out must fail with rc_want, one line naming d/out and every one of words, and
+    leave d as it was."""
+    out = os.path.join(d, "out")
+    args = [cmd, "--key-file", fx.key, "-i", src, "-o", out]
+    listing = sorted(os.listdir(d))
+    before = snapshot(src)
+    p = subprocess.run([ARX] + args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       timeout=TIMEOUT, preexec_fn=preexec)
+    ctx = "%s%s (%s)" % (user + ": " if user else "", repro(args), what)
+    text = expect_message(p.stderr, p.returncode, rc_want, ["'%s'" % out] + words, ctx)
+    if sorted(os.listdir(d)) != listing:
+        raise Fail("%s left in the directory: %s" % (leftovers(d, listing), ctx))
+    if snapshot(src) != before:
+        raise Fail("the input changed: " + ctx)
+    return text
+
+
+def shrink_midway(fx, cmd, src_data, how):
+    """Change the input (how: shrink, grow, rewrite) while cmd reads it: exit 4 naming it, no output."""
+    d = workdir()
+    src, out = os.path.join(d, "in"), os.path.join(d, "out")
+    write_file(src, src_data)
+    args = [cmd, "--key-file", fx.key, "--threads", "1", "-i", src, "-o", out]
+    ctx = "%s, input %s while it is read: %s" % (cmd, how, repro(args))
+    p = subprocess.Popen([ARX] + args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.time() + 30
+        while True:  # stopped while it writes its output
+            kind, size = output_in_progress(p.pid, d, "out")
+            if kind and size > 0:
+                if not stop(p):
+                    raise Fail("it finished before the input could be changed: " + ctx)
+                break
+            if p.poll() is not None or time.time() > deadline:
+                raise Fail("no output being written appeared (exit %s): %s" % (p.poll(), ctx))
+            time.sleep(0.0005)
+        if how == "shrank":
+            os.truncate(src, len(src_data) // 2)
+        elif how == "grew":
+            with open(src, "ab") as f:
+                f.write(b"more")
+        else:  # rewritten in place, same size
+            with open(src, "r+b") as f:
+                f.seek(len(src_data) // 3)
+                f.write(b"\0" * 4096)
+        p.send_signal(signal.SIGCONT)
+        _, err = p.communicate(timeout=TIMEOUT)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.communicate()
+    expect_message(err, p.returncode, 4, ["'%s' changed while it was read" % src], ctx)
+    expect_no_output(d, ["in"], ctx)
+
+
+def stale_reported(fx):
+    """The named fallback killed mid-write leaves its hidden file; the next run in that directory
+    names it in a note, succeeds, and leaves it; a live run's temporary is not reported."""
+    d = workdir()
+    out, src = os.path.join(d, "out"), os.path.join(d, "in")
+    write_file(src, fx.big)
+    args = ["encrypt", "--key-file", fx.key, "--threads", "1", "--chunk-size", str(SMALL), "-i", src]
+    env = dict(os.environ, ARXCRYPT_NO_O_TMPFILE="1")
+    ctx = "ARXCRYPT_NO_O_TMPFILE=1 " + repro(args + ["-o", out])
+
+    def start_stopped(target):
+        p = subprocess.Popen([ARX] + args + ["-o", target], env=env, stdin=subprocess.DEVNULL,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.time() + 30
+        while True:
+            kind, size = output_in_progress(p.pid, d, os.path.basename(target))
+            if kind == "named" and size > 0 and stop(p):
+                return p
+            if p.poll() is not None or time.time() > deadline:
+                p.kill()
+                p.communicate()
+                raise Fail("no named temporary with data appeared (exit %s): %s" % (p.poll(), ctx))
+            time.sleep(0.0005)
+
+    p = start_stopped(out)
+    p.kill()
+    p.communicate()
+    stale = tmp_names(d, "out")
+    if len(stale) != 1:
+        raise Fail("want one hidden temporary after SIGKILL, found %s: %s" % (stale, ctx))
+    live = start_stopped(os.path.join(d, "other"))  # stopped mid-write, holding its lock
+    try:
+        live_tmp = tmp_names(d, "other")
+        args2 = ["decrypt", "--key-file", fx.key, "-i", os.path.join(d, "nothing.arx"), "-o", os.path.join(d, "pt")]
+        write_file(os.path.join(d, "nothing.arx"), run_ok(["encrypt", "--key-file", fx.key], b"x"))
+        rc, _, err = arx(args2)
+        text = err.decode("utf-8", "replace")
+        if rc != 0 or stale[0] not in text or "not removed" not in text:
+            raise Fail("exit %d, stderr %r (want 0 and a note naming %s): %s" % (rc, text, stale[0], repro(args2)))
+        if live_tmp and live_tmp[0] in text:
+            raise Fail("the live run's temporary %s was reported as stale: %s" % (live_tmp[0], repro(args2)))
+        if "part of an encrypted file" not in text:
+            raise Fail("the note does not say the leftover is a part of an encrypted file: %r" % text)
+    finally:
+        live.kill()
+        live.communicate()
+    if stale[0] not in os.listdir(d):
+        raise Fail("the stale temporary was removed (it must only be reported): " + ctx)
+
+
+def section_faults(fx):
+    checks = []
+    serial = []
+    d = workdir()
+    big = RNG.randbytes(FAULT_MIB * MIB + 12345)
+    src = os.path.join(d, "plain")
+    write_file(src, big)
+    ct_src = os.path.join(d, "sealed")
+    write_file(ct_src, run_ok(["encrypt", "--key-file", fx.key, "--threads", "0"], big))
+    ct_size = os.path.getsize(ct_src)
+    stats = KillStats()
+    threads_many = max(2, min(8, os.cpu_count() or 2))
+    for cmd, inp, size in (("encrypt", src, ct_size), ("decrypt", ct_src, len(big))):
+        for threads in (1, threads_many):
+            serial.append(("%s --threads %d of %d MiB: SIGKILL at random points, %d of them mid-write"
+                           % (cmd, threads, FAULT_MIB, FAULT_KILLS),
+                           lambda cmd=cmd, inp=inp, size=size, threads=threads:
+                           kill_points(fx, cmd, threads, inp, size, stats)))
+    small = RNG.randbytes(3 * MIB)
+    small_src = os.path.join(d, "small")
+    write_file(small_src, small)
+    small_ct = os.path.join(d, "small.arx")
+    write_file(small_ct, run_ok(["encrypt", "--key-file", fx.key], small))
+
+    # a full file system: a 1 MiB tmpfs where mounting is allowed, RLIMIT_FSIZE everywhere
+    mnt = workdir()
+    mounted = try_mount(mnt, "size=1m")
+    if mounted:
+        NOTES.append("faults: a 1 MiB tmpfs (ENOSPC) and a read-only tmpfs (EROFS) were mounted")
+        for cmd, inp in (("encrypt", small_src), ("decrypt", small_ct)):
+            def full(cmd=cmd, inp=inp):
+                fail_into(fx, cmd, inp, mnt, 3, ["No space left on device"], "a full 1 MiB tmpfs")
+                st = os.statvfs(mnt)
+                if st.f_bfree != st.f_blocks:
+                    raise Fail("the tmpfs still has %d blocks in use after %s" % (st.f_blocks - st.f_bfree, cmd))
+            serial.append(("%s into a full tmpfs: exit 3, 'No space left on device', nothing left" % cmd, full))
+    else:
+        NOTES.append("faults: SKIPPED the tmpfs cases (full and read-only file system): mount is not permitted "
+                     "here; RLIMIT_FSIZE stands in for the full disk")
+
+    def fsize_limit():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (MIB, MIB))
+    for cmd, inp in (("encrypt", small_src), ("decrypt", small_ct)):
+        checks.append(("%s past RLIMIT_FSIZE 1 MiB: exit 3, 'File too large', nothing left" % cmd,
+                       lambda cmd=cmd, inp=inp: fail_into(fx, cmd, inp, workdir(), 3, ["File too large"],
+                                                          "ulimit -f 1024", preexec=fsize_limit)))
+
+    # a read-only target directory
+    if mounted:
+        ro = workdir()
+        if try_mount(ro, "size=1m,ro"):
+            for cmd, inp in (("encrypt", small_src), ("decrypt", small_ct)):
+                serial.append(("%s into a read-only tmpfs: exit 3, 'Read-only file system'" % cmd,
+                               lambda cmd=cmd, inp=inp: fail_into(fx, cmd, inp, ro, 3, ["Read-only file system"],
+                                                                  "a read-only tmpfs")))
+    else:
+        ro = None
+    if os.geteuid() == 0:
+        # root ignores permission bits; an unprivileged user (nobody) does not
+        shared = tempfile.mkdtemp(dir=TMP)
+        os.chmod(TMP, 0o755)
+        os.chmod(shared, 0o755)
+        nb_key, nb_src = os.path.join(shared, "key"), os.path.join(shared, "in")
+        shutil.copy(fx.key, nb_key)
+        write_file(nb_src, small)
+        os.chmod(nb_key, 0o644)
+        os.chmod(nb_src, 0o644)
+        locked = os.path.join(shared, "locked")
+        os.mkdir(locked, 0o755)
+
+        def as_nobody():
+            os.setgid(65534)
+            os.setuid(65534)
+        nb = type("fx", (), {"key": nb_key})
+        checks.append(("encrypt as nobody into root's directory: exit 3, 'Permission denied'",
+                       lambda: fail_into(nb, "encrypt", nb_src, locked, 3, ["Permission denied"],
+                                         "a 0755 directory of root's", preexec=as_nobody, user="uid 65534")))
+        # chattr +i: read-only for root too, where the file system has the flag (ext4, xfs, btrfs)
+        imm = workdir()
+        if subprocess.run(["chattr", "+i", imm], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
+            def immutable():
+                try:
+                    fail_into(fx, "encrypt", small_src, imm, 3, ["Operation not permitted"], "chattr +i")
+                finally:
+                    subprocess.run(["chattr", "-i", imm])
+            serial.append(("encrypt into an immutable directory (chattr +i): exit 3, 'Operation not permitted'",
+                           immutable))
+            NOTES.append("faults: read-only target as root: chattr +i ran%s" % (", and a read-only tmpfs" if ro else ""))
+        elif not ro:
+            NOTES.append("faults: SKIPPED the read-only target for root: neither mount nor chattr +i is permitted "
+                         "here (the permission case as uid 65534 ran)")
+    else:
+        locked = workdir()
+        os.chmod(locked, 0o555)
+        checks.append(("encrypt into a 0555 directory: exit 3, 'Permission denied'",
+                       lambda: fail_into(fx, "encrypt", small_src, locked, 3, ["Permission denied"], "chmod 0555")))
+
+    # an input that changes while it is read
+    for how in ("shrank", "grew", "rewritten"):
+        checks.append(("encrypt, the input %s while it is read: exit 4, no output" % how,
+                       lambda how=how: shrink_midway(fx, "encrypt", big[:16 * MIB], how)))
+    ct16 = read_file(ct_src)[:HEADER + 16 * MIB]  # decrypt reads this much before it notices the change
+    checks.append(("decrypt, the input shrank while it is read: exit 4, no output",
+                   lambda: shrink_midway(fx, "decrypt", ct16, "shrank")))
+    serial.append(("named fallback: a killed run's temporary is reported (not removed) by the next run, "
+                   "a live one's is not", lambda: stale_reported(fx)))
+    try:
+        run_section("faults", checks)
+        run_section("faults", serial, serial=True)
+    finally:
+        for m in (mnt, ro):
+            if m and mounted:
+                umount(m)
+    NOTES.append("faults: SIGKILL phases met (FAULT_MIB=%d): %s" % (
+        FAULT_MIB, ", ".join("%s x%d" % kv for kv in sorted(stats.phases.items()))))
+
+
 # ---- section 8: progress -------------------------------------------------------------------------------
 
 def run_pty(args, stdout_tty=False):
@@ -1252,13 +1620,14 @@ def parse_list():
     return ciphers
 
 
-SECTIONS = ["roundtrip", "tamper", "keys", "tty", "outputs", "interrupt", "errors", "progress", "kat"]
+SECTIONS = ["roundtrip", "tamper", "keys", "tty", "outputs", "interrupt", "errors", "progress", "kat", "faults"]
+DEFAULT_SECTIONS = SECTIONS[:-1]  # faults: its own ctest (file_faults), so the two run in parallel
 
 
 def main(argv):
     global ARX, KATDIR, KEEP, TMP, TMPFILE_REFUSED, VERBOSE
     args = list(argv[1:])
-    only = SECTIONS
+    only = DEFAULT_SECTIONS
     if "--keep" in args:
         args.remove("--keep")
         KEEP = True
@@ -1317,6 +1686,12 @@ def main(argv):
             section_errors(fx, ciphers)
         if "progress" in only:
             section_progress(fx)
+        if "faults" in only:
+            if os.path.isdir("/proc/self/fd"):
+                section_faults(fx)
+            elif only == ["faults"]:
+                print("SKIP: the fault tests watch the process through /proc/PID/fd (Linux)")
+                return SKIP
         if "kat" in only:
             if os.path.isdir(KATDIR):
                 section_kat(ciphers)
