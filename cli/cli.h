@@ -53,6 +53,7 @@ typedef struct arx_output {
     int fd, kind, replace;
     const char *path; /* NULL: standard output */
     char dir[4096];   /* the target's directory, with its trailing slash, or "" */
+    char real[4096];  /* path resolved, when it was a symbolic link */
 } arx_output;
 /* path NULL or "-": standard output (refused on a terminal when refuse_tty).
  * An existing character device, FIFO or socket is written as it is. Else a

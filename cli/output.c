@@ -193,6 +193,18 @@ int arx_output_open(arx_output *o, const char *cmd, const char *path, int replac
         }
         if (!replace) return arx_cli_error("%s: '%s' exists (use --force to replace it)", cmd, path), ARX_EXIT_USAGE;
         if (!S_ISREG(st.st_mode)) return arx_cli_error("%s: '%s' is not a regular file", cmd, path), ARX_EXIT_USAGE;
+        struct stat lst;
+        if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) {
+            /* a link to a regular file (/dev/stdout redirected to one, too): the file it names is
+             * replaced, as writing through the link would, never the link (nor /dev's entry) */
+            char *real = realpath(path, NULL);
+            if (!real) return fail_io(cmd, "cannot resolve", path, errno);
+            int fits = strlen(real) < sizeof o->real;
+            if (fits) memcpy(o->real, real, strlen(real) + 1);
+            free(real);
+            if (!fits) return arx_cli_error("%s: output path too long", cmd), ARX_EXIT_USAGE;
+            path = o->path = o->real;
+        }
     }
     const char *base;
     split_path(path, o->dir, sizeof o->dir, &base);

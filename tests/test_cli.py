@@ -833,6 +833,19 @@ def section_binary(ciphers):
             run_ok(args + ["-d", "-i", fout, "-o", fback], None)
             expect_eq(read_file(fback), d, "file round trip", args + ["-d", "-i", fout, "-o", fback], None)
         checks.append(("%s via -i/-o files" % label, via_files))
+
+    def dev_stdout():  # -o /dev/stdout with stdout a file: written through, /dev left alone
+        fout = tmp_path("devstdout")
+        args = combos[0][1] + ["-o", "/dev/stdout"]
+        with open(fout, "wb") as f:
+            p = subprocess.run(EMULATOR + [ARX] + args, input=data, stdout=f, stderr=subprocess.PIPE, timeout=TIMEOUT)
+        if p.returncode != 0 or p.stderr:
+            raise Fail("exit %d, stderr %r: %s > %s" % (p.returncode, err_text(p.stderr), " ".join(args), fout))
+        expect_eq(read_file(fout), run_ok(combos[0][1], data), "-o /dev/stdout into a file", args, data)
+        if not os.path.islink("/dev/stdout"):
+            raise Fail("/dev/stdout is no longer a link: " + " ".join(args))
+    if os.path.islink("/dev/stdout"):
+        checks.append(("-o /dev/stdout with stdout redirected to a file", dev_stdout))
     run_section("binary", checks)
 
 

@@ -917,6 +917,19 @@ def section_outputs(fx):
     checks.append(("keygen without -o: exit 2", lambda: expect_error(["keygen"], None, ["-o"])))
     checks.append(("keygen with an unknown option: exit 2", lambda: expect_error(
         ["keygen", "-o", os.path.join(workdir(), "k"), "--bits", "256"], None, ["--bits"])))
+
+    def through_link():
+        d = workdir()
+        target, link = os.path.join(d, "target"), os.path.join(d, "link")
+        write_file(target, b"old")
+        os.symlink("target", link)
+        args = ["encrypt", "--key-file", fx.key, "-o", link, "--force"]
+        ct = run_ok(args, fx.pt)
+        if ct or not os.path.islink(link) or os.readlink(link) != "target":
+            raise Fail("-o naming a link replaced the link, not the file it names: " + repro(args))
+        expect_eq(run_ok(["decrypt", "--key-file", fx.key, "-i", target]), fx.pt, "the linked file", repro(args))
+        expect_no_output(d, ["target", "link"], repro(args))
+    checks.append(("encrypt --force -o LINK replaces the file the link names, not the link", through_link))
     run_section("outputs", checks)
 
 
