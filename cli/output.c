@@ -185,7 +185,7 @@ int arx_output_open(arx_output *o, const char *cmd, const char *path, int replac
     if (stat(path, &st) == 0) {
         if (in_st && st.st_dev == in_st->st_dev && st.st_ino == in_st->st_ino)
             return arx_cli_error("%s: the output '%s' is the input", cmd, path), ARX_EXIT_USAGE;
-        if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)) { /* /dev/null, a pipe: as is */
+        if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)) { /* /dev/null, a named pipe: written as is */
             o->fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
             if (o->fd < 0) return fail_io(cmd, "cannot open", path, errno);
             o->kind = ARX_OUT_DIRECT;
