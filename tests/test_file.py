@@ -1183,7 +1183,7 @@ class KillStats:
             self.phases[phase] = self.phases.get(phase, 0) + 1
 
 
-def kill_points(fx, cmd, threads, src, want_size, stats):
+def kill_points(fx, cmd, threads, src, want_size, stats, base_dir, refused):
     """SIGKILL `cmd --threads N -i src -o OUT` after random delays until FAULT_KILLS kills landed while
     /proc showed the output being written (0 < bytes < final), recording every phase a kill met.
     After each: OUT exists only if it already had its name before the kill (and is then complete
@@ -1192,7 +1192,7 @@ def kill_points(fx, cmd, threads, src, want_size, stats):
     quick = lambda: (os.stat(src).st_size, os.stat(src).st_mtime_ns)  # each kill; the hash at the end
     quick_before = quick()
     base = [cmd, "--key-file", fx.key, "--threads", str(threads), "-i", src]
-    d = workdir()
+    d = tempfile.mkdtemp(dir=base_dir)
     full = 1e9
     for _ in range(2):  # how long a whole run takes here (the faster of two: the first may find cold caches)
         t = time.time()
@@ -1211,7 +1211,8 @@ def kill_points(fx, cmd, threads, src, want_size, stats):
         if tries > 12 * FAULT_KILLS:
             raise Fail("only %d of %d kills landed mid-write in %d tries (a whole run takes %.3f s): %s"
                        % (mid, FAULT_KILLS, tries - 1, full, repro(base)))
-        d = workdir()
+        shutil.rmtree(d, ignore_errors=True)
+        d = tempfile.mkdtemp(dir=base_dir)
         out = os.path.join(d, "out")
         delay = rng.uniform(0, full)
         ctx = "%s killed after %.1f ms of a %.1f ms run: %s" % (cmd, 1e3 * delay, 1e3 * full, repro(base + ["-o", out]))
@@ -1226,7 +1227,7 @@ def kill_points(fx, cmd, threads, src, want_size, stats):
                 named = os.path.exists(out)
                 phase = ("named" if named else "before output" if kind is None else
                          "writing" if size < want_size else "written, syncing or naming")
-                if kind == "named" and not TMPFILE_REFUSED:
+                if kind == "named" and not refused:
                     raise Fail("the output is a named file, not O_TMPFILE: " + ctx)
                 p.kill()
         finally:
@@ -1245,11 +1246,11 @@ def kill_points(fx, cmd, threads, src, want_size, stats):
             os.unlink(out)
         if phase == "writing" and 0 < size:
             mid += 1
-        expected = tmp_names(d, "out") if TMPFILE_REFUSED else []
+        expected = tmp_names(d, "out") if refused else []
         expect_no_output(d, expected, ctx, "after SIGKILL (%s)" % phase)
-        shutil.rmtree(d, ignore_errors=True)
         if quick() != quick_before:
             raise Fail("the input changed: " + ctx)
+    shutil.rmtree(d, ignore_errors=True)
     if snapshot(src) != before:
         raise Fail("the input changed (bytes): " + repro(base))
 
@@ -1384,12 +1385,25 @@ def section_faults(fx):
     ct_size = os.path.getsize(ct_src)
     stats = KillStats()
     threads_many = max(2, min(8, os.cpu_count() or 2))
+    # where the kills write: TMP, or where TMP refuses O_TMPFILE (overlayfs in a container), a tmpfs
+    kill_base, refused, kill_mnt = TMP, TMPFILE_REFUSED, None
+    if refused:
+        m = workdir()
+        if try_mount(m, "size=%dm" % (2 * FAULT_MIB + 16)):  # two outputs at once: --force over the last
+            kill_base, refused, kill_mnt = m, tmpfile_refused(m), m
+        elif os.path.isdir("/dev/shm") and not tmpfile_refused("/dev/shm"):
+            st = os.statvfs("/dev/shm")
+            if st.f_bavail * st.f_frsize > (2 * FAULT_MIB + 16) * MIB:
+                kill_base, refused = tempfile.mkdtemp(prefix="arxfile-", dir="/dev/shm"), False
+        NOTES.append("faults: %s refuses O_TMPFILE; the kills wrote into %s%s" % (
+            TMP, kill_base, " (which refuses it too: the named fallback's leftovers were accepted there)"
+            if refused else ""))
     for cmd, inp, size in (("encrypt", src, ct_size), ("decrypt", ct_src, len(big))):
         for threads in (1, threads_many):
             serial.append(("%s --threads %d of %d MiB: SIGKILL at random points, %d of them mid-write"
                            % (cmd, threads, FAULT_MIB, FAULT_KILLS),
                            lambda cmd=cmd, inp=inp, size=size, threads=threads:
-                           kill_points(fx, cmd, threads, inp, size, stats)))
+                           kill_points(fx, cmd, threads, inp, size, stats, kill_base, refused)))
     small = RNG.randbytes(3 * MIB)
     small_src = os.path.join(d, "small")
     write_file(small_src, small)
@@ -1485,6 +1499,10 @@ def section_faults(fx):
         for m in (mnt, ro):
             if m and mounted:
                 umount(m)
+        if kill_mnt:
+            umount(kill_mnt)
+        elif kill_base != TMP:
+            shutil.rmtree(kill_base, ignore_errors=True)
     NOTES.append("faults: SIGKILL phases met (FAULT_MIB=%d): %s" % (
         FAULT_MIB, ", ".join("%s x%d" % kv for kv in sorted(stats.phases.items()))))
 
