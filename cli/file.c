@@ -391,6 +391,7 @@ static int seal_stream(file_io *io, const arx_file_header *h, const arx_file_key
         }
         chunk_job job = {f, b.pt, b.ct, b.lens, b.rc, chunk, per, index, (int)n, last};
         par_for(n * chunk >= PAR_MIN_BATCH ? threads : 1, (int)n, seal_one, &job);
+        size_t bytes = 0; /* the batch's chunks lie end to end (only the last may be short): one write */
         for (size_t i = 0; i < n; i++) {
             if (b.rc[i]) { /* not expected: the lengths follow the format's rules */
                 snprintf(io->err, sizeof io->err, "chunk %llu: %s", (unsigned long long)(index + i),
@@ -398,9 +399,10 @@ static int seal_stream(file_io *io, const arx_file_header *h, const arx_file_key
                 status = ST_ERROR;
                 goto done;
             }
-            if ((err = arx_output_write(io->out, b.ct + i * per, b.lens[i] + ARX_FILE_TAG_BYTES))) goto write_error;
+            bytes += b.lens[i] + ARX_FILE_TAG_BYTES;
             done_bytes += b.lens[i];
         }
+        if ((err = arx_output_write(io->out, b.ct, bytes))) goto write_error;
         index += n;
         if (io->progress) io->progress(io->progress_ctx, done_bytes);
     }
@@ -464,7 +466,15 @@ static int open_stream(file_io *io, const arx_file_header *h, const uint8_t raw[
         chunk_job job = {f, b.pt, b.ct, b.lens, b.rc, chunk, per, index, (int)n, last};
         par_for(n * chunk >= PAR_MIN_BATCH ? threads : 1, (int)n, open_one, &job);
         /* release plaintext in order, each chunk only once its tag verified */
-        for (size_t i = 0; i < n; i++) {
+        size_t i = 0, bytes = 0; /* the verified chunks lie end to end: written at once, up to a failure */
+        for (; i < n && b.rc[i] == 0; i++) bytes += b.lens[i];
+        int err = arx_output_write(io->out, b.pt, bytes);
+        if (err) {
+            status = write_failed(io, err);
+            goto done;
+        }
+        done_bytes += bytes;
+        if (i < n) {
             if (b.rc[i] == ARX_ERR_AUTH) {
                 snprintf(io->err, sizeof io->err,
                          "chunk %llu failed authentication: the file was altered, reordered, truncated or "
@@ -479,12 +489,6 @@ static int open_stream(file_io *io, const arx_file_header *h, const uint8_t raw[
                 status = ST_ERROR;
                 goto done;
             }
-            int err = arx_output_write(io->out, b.pt + i * chunk, b.lens[i]);
-            if (err) {
-                status = write_failed(io, err);
-                goto done;
-            }
-            done_bytes += b.lens[i];
         }
         index += n;
         if (io->progress) io->progress(io->progress_ctx, done_bytes);
