@@ -112,7 +112,10 @@ int arx_cmd_raw(int argc, char **argv) {
     }
     if (x) arx_xts_set_threads(x, (unsigned)threads);
     else arx_key_set_threads(k, (unsigned)threads); /* in range: checked above */
-    if (!(in = arx_cli_read_all("raw", o.in, &in_len))) goto done;
+    if (!(in = arx_cli_read_all("raw", o.in, &in_len))) {
+        status = ARX_EXIT_IO; /* or out of memory for it */
+        goto done;
+    }
 
     size_t out_len = in_len, nwrite = 0;
     const uint8_t *tag_in = NULL;
