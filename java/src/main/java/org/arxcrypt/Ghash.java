@@ -1,0 +1,90 @@
+package org.arxcrypt;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/**
+ * GHASH (SP 800-38D) without tables: GF(2^128) products from 64-bit integer multiplications
+ * of operands whose set bits are spaced four apart ("multiplication with holes", the idea of
+ * BearSSL's ctmul64), so the carries of the integer product never reach the bits that are
+ * kept. The schedule and the time depend on no secret: long multiplication is constant time on
+ * the JVM's 64-bit targets. Blocks are loaded big-endian, so bit 63 of {@code hi} is the
+ * coefficient of x^0 (GCM's reflected order); the 255-bit product is shifted left by one and
+ * reduced modulo x^128 + x^7 + x^2 + x + 1 in that order.
+ */
+final class Ghash {
+    static final VarHandle BE64 = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
+    private static final long M0 = 0x1111111111111111L;
+    private static final long M1 = 0x2222222222222222L;
+    private static final long M2 = 0x4444444444444444L;
+    private static final long M3 = 0x8888888888888888L;
+
+    // H as (hi, lo), their xor (Karatsuba), and the three bit-reversed
+    private long hh, hl, hx, rhh, rhl, rhx;
+    long yh, yl;
+
+    Ghash(byte[] h) {
+        hh = (long) BE64.get(h, 0);
+        hl = (long) BE64.get(h, 8);
+        hx = hh ^ hl;
+        rhh = Long.reverse(hh);
+        rhl = Long.reverse(hl);
+        rhx = Long.reverse(hx);
+    }
+
+    /** The low 64 bits of the carry-less product x*y. */
+    static long bmul64(long x, long y) {
+        long x0 = x & M0, x1 = x & M1, x2 = x & M2, x3 = x & M3;
+        long y0 = y & M0, y1 = y & M1, y2 = y & M2, y3 = y & M3;
+        long z0 = (x0 * y0) ^ (x1 * y3) ^ (x2 * y2) ^ (x3 * y1);
+        long z1 = (x0 * y1) ^ (x1 * y0) ^ (x2 * y3) ^ (x3 * y2);
+        long z2 = (x0 * y2) ^ (x1 * y1) ^ (x2 * y0) ^ (x3 * y3);
+        long z3 = (x0 * y3) ^ (x1 * y2) ^ (x2 * y1) ^ (x3 * y0);
+        return (z0 & M0) | (z1 & M1) | (z2 & M2) | (z3 & M3);
+    }
+
+    /** y = (y ^ (xh, xl)) * H. */
+    void block(long xh, long xl) {
+        long ah = yh ^ xh, al = yl ^ xl, ax = ah ^ al;
+        long rah = Long.reverse(ah), ral = Long.reverse(al), rax = Long.reverse(ax);
+        // low and high words of the three 64x64 carry-less products
+        long l0 = bmul64(al, hl), l1 = Long.reverse(bmul64(ral, rhl)) >>> 1;
+        long h0 = bmul64(ah, hh), h1 = Long.reverse(bmul64(rah, rhh)) >>> 1;
+        long m0 = bmul64(ax, hx), m1 = Long.reverse(bmul64(rax, rhx)) >>> 1;
+        m0 ^= l0 ^ h0;
+        m1 ^= l1 ^ h1;
+        long v3 = h1, v2 = h0 ^ m1, v1 = l1 ^ m0, v0 = l0;
+        // the reflected product is one bit short: shift the 256-bit value left by one
+        v3 = (v3 << 1) | (v2 >>> 63);
+        v2 = (v2 << 1) | (v1 >>> 63);
+        v1 = (v1 << 1) | (v0 >>> 63);
+        v0 <<= 1;
+        // reduce (v1, v0), the coefficients of x^128..x^255
+        v2 ^= v0 ^ (v0 >>> 1) ^ (v0 >>> 2) ^ (v0 >>> 7);
+        v1 ^= (v0 << 63) ^ (v0 << 62) ^ (v0 << 57);
+        v3 ^= v1 ^ (v1 >>> 1) ^ (v1 >>> 2) ^ (v1 >>> 7);
+        v2 ^= (v1 << 63) ^ (v1 << 62) ^ (v1 << 57);
+        yh = v3;
+        yl = v2;
+    }
+
+    /** Whole blocks of b, then a last partial block zero-padded. */
+    void update(byte[] b, int off, int len) {
+        int end = off + (len & ~15);
+        for (; off < end; off += 16) {
+            block((long) BE64.get(b, off), (long) BE64.get(b, off + 8));
+        }
+        int rest = len & 15;
+        if (rest != 0) {
+            byte[] t = new byte[16];
+            System.arraycopy(b, off, t, 0, rest);
+            block((long) BE64.get(t, 0), (long) BE64.get(t, 8));
+        }
+    }
+
+    void destroy() {
+        hh = hl = hx = rhh = rhl = rhx = yh = yl = 0;
+    }
+}
