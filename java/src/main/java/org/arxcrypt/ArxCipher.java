@@ -365,6 +365,20 @@ final class ArxCipher extends CipherSpi {
         aadLen += len;
     }
 
+    @Override
+    protected void engineUpdateAAD(java.nio.ByteBuffer src) {
+        checkUsable();
+        int n = src.remaining();
+        if (src.hasArray()) {
+            engineUpdateAAD(src.array(), src.arrayOffset() + src.position(), n);
+            src.position(src.limit());
+        } else {
+            byte[] t = new byte[n];
+            src.get(t);
+            engineUpdateAAD(t, 0, n);
+        }
+    }
+
     private static byte[] grow(byte[] a, int used, long need) {
         if (need > Integer.MAX_VALUE - 16) {
             throw new IllegalStateException("too much data buffered");
