@@ -110,6 +110,84 @@ final class Lea extends BlockCipher {
         LE32.set(out, outOff + 12, x3);
     }
 
+    /** Two blocks at a time, their rounds interleaved: twice the independent work per round. */
+    @Override
+    void encryptBlocks(byte[] in, int inOff, byte[] out, int outOff, int n) {
+        final int[] k = rk;
+        final int end = 6 * rounds;
+        int i = 0;
+        for (; i + 2 <= n; i += 2) {
+            int p = inOff + 16 * i;
+            int a0 = (int) LE32.get(in, p), a1 = (int) LE32.get(in, p + 4);
+            int a2 = (int) LE32.get(in, p + 8), a3 = (int) LE32.get(in, p + 12);
+            int b0 = (int) LE32.get(in, p + 16), b1 = (int) LE32.get(in, p + 20);
+            int b2 = (int) LE32.get(in, p + 24), b3 = (int) LE32.get(in, p + 28);
+            int k1, k2;
+            for (int r = 0; r < end; r += 24) {
+            k1 = k[r + 4];
+            k2 = k[r + 5];
+            a3 = Integer.rotateRight((a2 ^ k1) + (a3 ^ k2), 3);
+            b3 = Integer.rotateRight((b2 ^ k1) + (b3 ^ k2), 3);
+            k1 = k[r + 2];
+            k2 = k[r + 3];
+            a2 = Integer.rotateRight((a1 ^ k1) + (a2 ^ k2), 5);
+            b2 = Integer.rotateRight((b1 ^ k1) + (b2 ^ k2), 5);
+            k1 = k[r + 0];
+            k2 = k[r + 1];
+            a1 = Integer.rotateLeft((a0 ^ k1) + (a1 ^ k2), 9);
+            b1 = Integer.rotateLeft((b0 ^ k1) + (b1 ^ k2), 9);
+            k1 = k[r + 10];
+            k2 = k[r + 11];
+            a0 = Integer.rotateRight((a3 ^ k1) + (a0 ^ k2), 3);
+            b0 = Integer.rotateRight((b3 ^ k1) + (b0 ^ k2), 3);
+            k1 = k[r + 8];
+            k2 = k[r + 9];
+            a3 = Integer.rotateRight((a2 ^ k1) + (a3 ^ k2), 5);
+            b3 = Integer.rotateRight((b2 ^ k1) + (b3 ^ k2), 5);
+            k1 = k[r + 6];
+            k2 = k[r + 7];
+            a2 = Integer.rotateLeft((a1 ^ k1) + (a2 ^ k2), 9);
+            b2 = Integer.rotateLeft((b1 ^ k1) + (b2 ^ k2), 9);
+            k1 = k[r + 16];
+            k2 = k[r + 17];
+            a1 = Integer.rotateRight((a0 ^ k1) + (a1 ^ k2), 3);
+            b1 = Integer.rotateRight((b0 ^ k1) + (b1 ^ k2), 3);
+            k1 = k[r + 14];
+            k2 = k[r + 15];
+            a0 = Integer.rotateRight((a3 ^ k1) + (a0 ^ k2), 5);
+            b0 = Integer.rotateRight((b3 ^ k1) + (b0 ^ k2), 5);
+            k1 = k[r + 12];
+            k2 = k[r + 13];
+            a3 = Integer.rotateLeft((a2 ^ k1) + (a3 ^ k2), 9);
+            b3 = Integer.rotateLeft((b2 ^ k1) + (b3 ^ k2), 9);
+            k1 = k[r + 22];
+            k2 = k[r + 23];
+            a2 = Integer.rotateRight((a1 ^ k1) + (a2 ^ k2), 3);
+            b2 = Integer.rotateRight((b1 ^ k1) + (b2 ^ k2), 3);
+            k1 = k[r + 20];
+            k2 = k[r + 21];
+            a1 = Integer.rotateRight((a0 ^ k1) + (a1 ^ k2), 5);
+            b1 = Integer.rotateRight((b0 ^ k1) + (b1 ^ k2), 5);
+            k1 = k[r + 18];
+            k2 = k[r + 19];
+            a0 = Integer.rotateLeft((a3 ^ k1) + (a0 ^ k2), 9);
+            b0 = Integer.rotateLeft((b3 ^ k1) + (b0 ^ k2), 9);
+            }
+            int q = outOff + 16 * i;
+            LE32.set(out, q, a0);
+            LE32.set(out, q + 4, a1);
+            LE32.set(out, q + 8, a2);
+            LE32.set(out, q + 12, a3);
+            LE32.set(out, q + 16, b0);
+            LE32.set(out, q + 20, b1);
+            LE32.set(out, q + 24, b2);
+            LE32.set(out, q + 28, b3);
+        }
+        if (i < n) {
+            encryptBlock(in, inOff + 16 * i, out, outOff + 16 * i);
+        }
+    }
+
     @Override
     void decryptBlock(byte[] in, int inOff, byte[] out, int outOff) {
         int x0 = (int) LE32.get(in, inOff);
