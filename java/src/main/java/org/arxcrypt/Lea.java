@@ -19,6 +19,7 @@ final class Lea extends BlockCipher {
 
     private final int[] rk;     // 6 words per round
     private final int rounds;
+    private int[] scratch;     // for LeaBulk
 
     Lea(byte[] key) {
         int n = key.length / 4;
@@ -116,6 +117,14 @@ final class Lea extends BlockCipher {
         final int[] k = rk;
         final int end = 6 * rounds;
         int i = 0;
+        LeaBulk bulk = LeaBulk.INSTANCE;
+        if (bulk != null && n >= bulk.lanes()) {
+            if (scratch == null) {
+                scratch = new int[4 * bulk.lanes()];
+            }
+            i = n - n % bulk.lanes();
+            bulk.encryptBlocks(k, rounds, in, inOff, out, outOff, i, scratch);
+        }
         for (; i + 2 <= n; i += 2) {
             int p = inOff + 16 * i;
             int a0 = (int) LE32.get(in, p), a1 = (int) LE32.get(in, p + 4);
@@ -223,5 +232,8 @@ final class Lea extends BlockCipher {
     @Override
     void destroy() {
         Arrays.fill(rk, 0);
+        if (scratch != null) {
+            Arrays.fill(scratch, 0);
+        }
     }
 }

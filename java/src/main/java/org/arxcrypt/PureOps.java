@@ -84,7 +84,7 @@ final class PureOps extends KeyOps {
             this.b = c.blockBytes();
             this.inc32 = inc32;
             this.ctr = iv.clone();
-            this.ks = new byte[b * (256 / b)];
+            this.ks = new byte[b * (512 / b)];
         }
 
         private void increment() {
@@ -98,9 +98,25 @@ final class PureOps extends KeyOps {
 
         private void refill(int want) {
             int n = Math.min(ks.length / b, (want + b - 1) / b);
-            for (int i = 0; i < n; i++) {
-                System.arraycopy(ctr, 0, ks, i * b, b);
-                increment();
+            if (b == 16) {
+                // the counter as two big-endian longs (it is public: branching on it is fine)
+                long hi = (long) Ghash.BE64.get(ctr, 0), lo = (long) Ghash.BE64.get(ctr, 8);
+                for (int i = 0; i < n; i++) {
+                    Ghash.BE64.set(ks, 16 * i, hi);
+                    Ghash.BE64.set(ks, 16 * i + 8, lo);
+                    if (inc32) {
+                        lo = (lo & 0xffffffff00000000L) | ((lo + 1) & 0xffffffffL);
+                    } else if (++lo == 0) {
+                        hi++;
+                    }
+                }
+                Ghash.BE64.set(ctr, 0, hi);
+                Ghash.BE64.set(ctr, 8, lo);
+            } else {
+                for (int i = 0; i < n; i++) {
+                    System.arraycopy(ctr, 0, ks, i * b, b);
+                    increment();
+                }
             }
             c.encryptBlocks(ks, 0, ks, 0, n);
             pos = 0;

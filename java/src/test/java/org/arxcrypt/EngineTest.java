@@ -11,7 +11,11 @@ class EngineTest {
     void forcedEngineIsInUse() throws Exception {
         String want = TestSupport.engine();
         System.out.println("arxcrypt engine under test: " + ArxCryptProvider.engineDescription()
-            + " on JDK " + Runtime.version());
+            + " on JDK " + Runtime.version() + "; LEA on the Vector API: "
+            + (LeaBulk.INSTANCE != null ? LeaBulk.INSTANCE.lanes() + " lanes" : "no"));
+        // where the module is resolved, the vector path is the one under test
+        assertEquals(Runtime.version().feature() >= 22 && ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent(),
+            LeaBulk.INSTANCE != null);
         KeyOps k = Engines.newKey(CipherInfo.byName("lea-128"), new byte[16]);
         if (!"auto".equals(want)) {
             assertEquals(want, k.engine(), "arxcrypt.engine=" + want + " but the key went to " + k.engine());
