@@ -43,11 +43,12 @@ trap 'rm -rf "$tmp"' EXIT
 cp unseen/Unseen.java "$tmp/"
 javac --release 17 -d "$tmp" "$tmp/Unseen.java"
 n=$([ "$size" = smoke ] && echo 12 || echo 60)
-runs=("java:java")
-[ -n "$jdk25" ] && runs+=("$jdk25/bin/java:java" "$jdk25/bin/java:native")
+runs=("java:java:")
+[ -n "$jdk25" ] && runs+=("$jdk25/bin/java:java:" "$jdk25/bin/java:java:--add-modules=jdk.incubator.vector"
+                        "$jdk25/bin/java:native:")
 for run in "${runs[@]}"; do
-  jvm=${run%%:*} engine=${run##*:}
-  "$jvm" --enable-native-access=ALL-UNNAMED -Darxcrypt.engine="$engine" -Darxcrypt.library="$build/libarxcrypt.so" \
+  IFS=: read -r jvm engine extra <<< "$run"
+  "$jvm" ${extra:+"$extra"} --enable-native-access=ALL-UNNAMED -Darxcrypt.engine="$engine" -Darxcrypt.library="$build/libarxcrypt.so" \
     -cp "$jar:$tmp" Unseen "$n" > "$tmp/out.txt" 2> "$tmp/err.txt" ||
     { cat "$tmp/err.txt"; echo "java: unseen program failed ($jvm, $engine)"; exit 1; }
   count=0
@@ -60,5 +61,5 @@ for run in "${runs[@]}"; do
     count=$((count + 1))
   done < "$tmp/out.txt"
   [ "$count" -eq "$n" ] || { echo "java: unseen program printed $count of $n cases"; exit 1; }
-  echo "java: unseen program on $("$jvm" -version 2>&1 | head -1), engine $engine: $count cases match the CLI"
+  echo "java: unseen program on $("$jvm" -version 2>&1 | head -1), engine $engine ${extra}: $count cases match the CLI"
 done

@@ -54,11 +54,14 @@ public final class JavaBench {
     public static void main(String[] args) throws Exception {
         long roundMs = args.length > 0 ? Long.parseLong(args[0]) : 200;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 7;
+        String only = args.length > 2 ? args[2] : "java,native,bc,jdk";
         Provider arx = new org.arxcrypt.ArxCryptProvider();
         Provider bc = new org.bouncycastle.jce.provider.BouncyCastleProvider();
         int[] sizes = {64, 1024, 1 << 20};
         String[][] impls = {
-            {"LEA-128 ArxCrypt pure Java", "java", "LEA"},
+            {"LEA-128 ArxCrypt pure Java" + (org.arxcrypt.ArxCryptProvider.engineDescription() != null
+                && Runtime.version().feature() >= 22 && ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
+                ? " (Vector API)" : " (scalar)"), "java", "LEA"},
             {"LEA-128 ArxCrypt native (FFM)", "native", "LEA"},
             {"LEA-128 Bouncy Castle 1.87", "bc", "LEA"},
             {"AES-128 JDK (SunJCE)", "jdk", "AES"},
@@ -70,6 +73,9 @@ public final class JavaBench {
             System.out.printf("%n| %s encrypt, MB/s | %10s | %10s | %10s |%n", mode, "64 B", "1 KiB", "1 MiB");
             System.out.println("| --- | ---: | ---: | ---: |");
             for (String[] im : impls) {
+                if (!Arrays.asList(only.split(",")).contains(im[1])) {
+                    continue;
+                }
                 StringBuilder row = new StringBuilder(String.format("| %s | ", im[0]));
                 for (int len : sizes) {
                     double v;
