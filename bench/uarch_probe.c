@@ -43,6 +43,21 @@
     "vpxord %%zmm16, %%zmm" #i ", %%zmm" #i "\n\tvpxord %%zmm17, %%zmm" #i ", %%zmm" #i "\n\t"
 #define YADD(i) "vpaddd %%ymm13, %%ymm" #i ", %%ymm" #i "\n\t"
 #define YSRL(i) "vpsrld $7, %%ymm" #i ", %%ymm" #i "\n\t"
+/* The AVX2 kernels' classes (256-bit, no AVX-512 encodings: what a Zen 3 or
+ * a Zen 4 running the avx2 backends executes). */
+#define YXOR(i) "vpxor %%ymm13, %%ymm" #i ", %%ymm" #i "\n\t"
+#define YOR(i) "vpor %%ymm13, %%ymm" #i ", %%ymm" #i "\n\t"
+#define YSHUF(i) "vpshufb %%ymm13, %%ymm" #i ", %%ymm" #i "\n\t"
+#define YCLMUL(i) "vpclmulqdq $0, %%ymm13, %%ymm" #i ", %%ymm" #i "\n\t"
+#define XADD(i) "vpaddd %%xmm13, %%xmm" #i ", %%xmm" #i "\n\t"
+#define XSRL(i) "vpsrld $7, %%xmm" #i ", %%xmm" #i "\n\t"
+/* A rotate without vprold: two shifts into a scratch register and an OR */
+#define YROT(i) "vpsrld $7, %%ymm" #i ", %%ymm14\n\tvpslld $25, %%ymm" #i ", %%ymm" #i "\n\tvpor %%ymm14, %%ymm" #i ", %%ymm" #i "\n\t"
+/* LEA's AVX2 word update: 2 xor, 1 add, a 3-instruction rotate (2:1 ALU:shift) */
+#define YLEA(i) "vpxor %%ymm13, %%ymm" #i ", %%ymm" #i "\n\tvpxor %%ymm13, %%ymm" #i ", %%ymm" #i "\n\t" \
+    "vpaddd %%ymm13, %%ymm" #i ", %%ymm" #i "\n\t" YROT(i)
+
+#define PROBE_TRIES 5
 
 #define PROBE(name, body, per_pass)                                                   \
     static void name(void *p) {                                                       \
@@ -70,6 +85,14 @@ PROBE(p_gfadd, R12(GFADD), 24)
 PROBE(p_ghmix, R12(GHMIX), 108)
 PROBE(p_yadd, R12(YADD), 12)
 PROBE(p_ysrl, R12(YSRL), 12)
+PROBE(p_yxor, R12(YXOR), 12)
+PROBE(p_yor, R12(YOR), 12)
+PROBE(p_yshuf, R12(YSHUF), 12)
+PROBE(p_yclmul, R12(YCLMUL), 12)
+PROBE(p_xadd, R12(XADD), 12)
+PROBE(p_xsrl, R12(XSRL), 12)
+PROBE(p_yrot, R12(YROT), 36)
+PROBE(p_ylea, R12(YLEA), 72)
 
 int main(void) {
     double f = bench_core_per_tsc();
@@ -87,6 +110,11 @@ int main(void) {
         {"vgf2p8affineqb+vpaddd (1:1)", p_gfadd, p_gfadd_n},
         {"GHASH absorb mix (3:2:4)", p_ghmix, p_ghmix_n},
         {"vpaddd ymm", p_yadd, p_yadd_n},         {"vpsrld ymm (imm)", p_ysrl, p_ysrl_n},
+        {"vpxor ymm", p_yxor, p_yxor_n},          {"vpor ymm", p_yor, p_yor_n},
+        {"vpshufb ymm", p_yshuf, p_yshuf_n},      {"vpclmulqdq ymm", p_yclmul, p_yclmul_n},
+        {"vpaddd xmm", p_xadd, p_xadd_n},         {"vpsrld xmm (imm)", p_xsrl, p_xsrl_n},
+        {"rotate ymm (srl+sll+or)", p_yrot, p_yrot_n},
+        {"LEA word ymm (2 xor, add, rot)", p_ylea, p_ylea_n},
     };
     printf("core cycles per TSC cycle: %.3f\n%-28s %s\n", f, "instruction", "per core cycle");
     /* Warm up the vector unit first: the first zmm test used to read half its
@@ -94,10 +122,16 @@ int main(void) {
     double w1, w2;
     bench_measure(p_xor, NULL, (size_t)p_xor_n * 1000, 0.05, &w1, &w2);
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
-        double cpb = 0, gbps = 0;
-        /* "bytes" = instructions executed, so cpb = TSC cycles per instruction */
-        bench_measure(t[i].fn, NULL, (size_t)t[i].n * 1000, 0.05, &cpb, &gbps);
-        printf("%-28s %.2f\n", t[i].name, 1.0 / (cpb * f));
+        /* "bytes" = instructions executed, so cpb = TSC cycles per instruction.
+         * The best of PROBE_TRIES runs: on a shared machine a run that lost the
+         * core reads low, never high. */
+        double best = 0;
+        for (int k = 0; k < PROBE_TRIES; k++) {
+            double cpb = 0, gbps = 0;
+            bench_measure(t[i].fn, NULL, (size_t)t[i].n * 1000, 0.05, &cpb, &gbps);
+            if (1.0 / (cpb * f) > best) best = 1.0 / (cpb * f);
+        }
+        printf("%-28s %.2f\n", t[i].name, best);
     }
     return 0;
 }

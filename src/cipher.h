@@ -112,7 +112,8 @@ typedef void (*arx_ctr_fn)(const void *ks, uint8_t *ctr, uint8_t *out, const uin
 
 /*
  * gcm_xor: optional stitched GCM pass for 128-bit-block ciphers whose GHASH
- * runs on VPCLMULQDQ (g->impl == ARX_GHASH_VPCLMUL). Over the first whole
+ * runs on VPCLMULQDQ (g->impl == ARX_GHASH_VPCLMUL for AVX-512 backends,
+ * ARX_GHASH_VPCLMUL256 for AVX2 ones: the impl follows the backend). Over the first whole
  * batches of nblocks 16-byte blocks: out = in XOR E(ctr_i) with SP 800-38D
  * inc32 counters (only the last four bytes of ctr count, wrapping mod 2^32),
  * and GHASH absorbs the ciphertext (out when encrypting, in when decrypting)

@@ -197,7 +197,7 @@ static void gcm_close_aad(arx_gcm *c) {
  */
 static void gcm_blocks(const arx_key *k, int j0_secret, arx_ghash *gh, uint8_t ctr[16], uint8_t *out,
                        const uint8_t *in, size_t full, int dir) {
-    if (k->be->gcm_xor && gh->key->impl == ARX_GHASH_VPCLMUL && full) {
+    if (k->be->gcm_xor && (gh->key->impl == ARX_GHASH_VPCLMUL || gh->key->impl == ARX_GHASH_VPCLMUL256) && full) {
         size_t done = k->be->gcm_xor(k->ks, gh, ctr, out, in, full, dir == GCM_DEC);
         in += done * 16;
         out += done * 16;

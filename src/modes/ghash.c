@@ -10,6 +10,9 @@ int arx_ghash_pick(const arx_backend *be) {
     const uint32_t vp = ARX_CPU_VPCLMULQDQ | ARX_CPU_AVX512F | ARX_CPU_AVX512BW | ARX_CPU_AVX512VL;
     if (be->requires == 0) return ARX_GHASH_CT; /* the portable backend stays portable */
     if ((be->requires & ARX_CPU_AVX512F) && (f & vp) == vp) return ARX_GHASH_VPCLMUL;
+    const uint32_t vp256 = ARX_CPU_VPCLMULQDQ | ARX_CPU_AVX2 | ARX_CPU_PCLMUL | ARX_CPU_SSSE3;
+    if ((be->requires & ARX_CPU_AVX2) && !(be->requires & ARX_CPU_AVX512F) && (f & vp256) == vp256)
+        return ARX_GHASH_VPCLMUL256;
     if ((f & (ARX_CPU_PCLMUL | ARX_CPU_SSSE3)) == (ARX_CPU_PCLMUL | ARX_CPU_SSSE3)) return ARX_GHASH_PCLMUL;
 #elif ARX_ARM_PMULL
     if ((be->requires & ARX_CPU_NEON) && (arx_cpu_features() & ARX_CPU_PMULL)) return ARX_GHASH_PMULL;
@@ -92,6 +95,10 @@ void arx_ghash_key_init(arx_ghash_key *gk, const uint8_t h[16], int impl) {
         arx_ghash_vpclmul_key(gk, h);
         return;
     }
+    if (impl == ARX_GHASH_VPCLMUL256) {
+        arx_ghash_vpclmul256_key(gk, h);
+        return;
+    }
     if (impl == ARX_GHASH_PCLMUL) {
         arx_ghash_pclmul_key(gk, h);
         return;
@@ -123,6 +130,10 @@ void arx_ghash_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks) {
 #if ARX_X86_SIMD
     if (g->key->impl == ARX_GHASH_VPCLMUL) {
         arx_ghash_vpclmul_blocks(g, data, nblocks);
+        return;
+    }
+    if (g->key->impl == ARX_GHASH_VPCLMUL256) {
+        arx_ghash_vpclmul256_blocks(g, data, nblocks);
         return;
     }
     if (g->key->impl == ARX_GHASH_PCLMUL) {

@@ -22,7 +22,9 @@
 #define ARX_GHASH_WORDFORM 1
 #endif
 
-enum { ARX_GHASH_CT, ARX_GHASH_PCLMUL, ARX_GHASH_VPCLMUL, ARX_GHASH_PMULL, ARX_GHASH_MCU };
+/* VPCLMUL: 512-bit VPCLMULQDQ with AVX-512 backends; VPCLMUL256: the same
+ * instruction on 256 bits with AVX2 backends (CPUs without AVX-512). */
+enum { ARX_GHASH_CT, ARX_GHASH_PCLMUL, ARX_GHASH_VPCLMUL, ARX_GHASH_PMULL, ARX_GHASH_MCU, ARX_GHASH_VPCLMUL256 };
 
 /* Blocks per reduction at most (VPCLMULQDQ path). Measured on Zen 4, GHASH
  * alone at 16 KiB: 16 per reduction 0.187 TSC cpb, 32: 0.139, 64: 0.112;
@@ -64,7 +66,8 @@ typedef struct arx_ghash {
 
 struct arx_backend;
 /* The GHASH for a key on backend `be`: CT for the portable backend, else the
- * widest carry-less multiply the CPU has (VPCLMULQDQ with AVX-512 backends;
+ * widest carry-less multiply the CPU has (VPCLMULQDQ with AVX-512 backends,
+ * on 256 bits with AVX2 backends;
  * PMULL with NEON backends on AArch64 CPUs that have it). RV32I and
  * Cortex-M3 builds (ARX_GHASH_WORDFORM) use their assembly multiply for
  * every backend: it is the constant-time multiply of that core, not a
@@ -107,6 +110,8 @@ void arx_ghash_pclmul_hpow(arx_ghash *hn, uint64_t n); /* also for VPCLMULQDQ ke
 void arx_ghash_pclmul_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part);
 void arx_ghash_vpclmul_key(arx_ghash_key *gk, const uint8_t h[16]); /* H^1..H^64 */
 void arx_ghash_vpclmul_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);
+void arx_ghash_vpclmul256_key(arx_ghash_key *gk, const uint8_t h[16]); /* H^1..H^64, ymm */
+void arx_ghash_vpclmul256_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);
 void arx_ghash_pmull_key(arx_ghash_key *gk, const uint8_t h[16]); /* H^1..H^8, and h as CT's */
 void arx_ghash_pmull_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);
 void arx_ghash_pmull_hpow(arx_ghash *hn, uint64_t n);

@@ -64,6 +64,10 @@ extern const arx_backend lea_sse2_backend, lea_avx2_backend, lea_avx512_backend;
 /* Stitched CTR + GHASH (lea_gcm_avx512.c): the avx512 backend's gcm_xor. */
 size_t lea_avx512_gcm_xor(const void *ks, struct arx_ghash *g, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
                           size_t nblocks, int decrypt);
+/* The same on AVX2 with 256-bit VPCLMULQDQ (lea_gcm_avx2clmul.c): the avx2
+ * backend's gcm_xor, called only for keys whose GHASH is ARX_GHASH_VPCLMUL256. */
+size_t lea_avx2_gcm_xor(const void *ks, struct arx_ghash *g, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                        size_t nblocks, int decrypt);
 #endif
 
 #if ARX_ARM_NEON
