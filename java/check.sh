@@ -25,6 +25,7 @@ else
   profile=(-P '!jdk25')
   jdk25=
 fi
+rm -rf target/surefire-reports target/failsafe-java target/failsafe-native
 mvn -B -q verify "${profile[@]}" "-Darxcrypt.library=$build/libarxcrypt.so" "-Darxcrypt.test.size=$size"
 for d in target/surefire-reports target/failsafe-java target/failsafe-native; do
   [ -d "$d" ] || continue
