@@ -19,17 +19,23 @@ final class PureOps extends KeyOps {
         this.b = c.blockBytes();
     }
 
-    /** The ciphers the pure engine has: LEA (every key size). */
+    /** The ciphers the pure engine has: LEA, SPECK and SIMON (every size). */
     static boolean supports(CipherInfo info) {
-        return info.isLea();
+        return info.isLea() || info.name.startsWith("speck-") || info.name.startsWith("simon-");
     }
 
     static PureOps create(CipherInfo info, byte[] key) {
         if (info.isLea()) {
             return new PureOps(info, new Lea(key));
         }
+        if (info.name.startsWith("speck-")) {
+            return new PureOps(info, new Speck(info.blockBytes, key));
+        }
+        if (info.name.startsWith("simon-")) {
+            return new PureOps(info, new Simon(info.blockBytes, key));
+        }
         throw new UnsupportedOperationException(info.name + " is served by the native engine only"
-            + " (libarxcrypt on JDK 22+); the pure-Java engine implements LEA");
+            + " (libarxcrypt on JDK 22+); the pure-Java engine implements LEA, SPECK and SIMON");
     }
 
     @Override
