@@ -19,9 +19,10 @@ final class PureOps extends KeyOps {
         this.b = c.blockBytes();
     }
 
-    /** The ciphers the pure engine has: LEA, SPECK and SIMON (every size). */
+    /** The ciphers the pure engine has: LEA, CHAM (both revisions), SPECK and SIMON (every size). */
     static boolean supports(CipherInfo info) {
-        return info.isLea() || info.name.startsWith("speck-") || info.name.startsWith("simon-");
+        return info.isLea() || info.name.startsWith("speck-") || info.name.startsWith("simon-")
+            || info.name.startsWith("cham-");
     }
 
     static PureOps create(CipherInfo info, byte[] key) {
@@ -34,8 +35,11 @@ final class PureOps extends KeyOps {
         if (info.name.startsWith("simon-")) {
             return new PureOps(info, new Simon(info.blockBytes, key));
         }
+        if (info.name.startsWith("cham-")) {
+            return new PureOps(info, new Cham(info, key));
+        }
         throw new UnsupportedOperationException(info.name + " is served by the native engine only"
-            + " (libarxcrypt on JDK 22+); the pure-Java engine implements LEA, SPECK and SIMON");
+            + " (libarxcrypt on JDK 22+); the pure-Java engine implements LEA, CHAM, SPECK and SIMON");
     }
 
     @Override

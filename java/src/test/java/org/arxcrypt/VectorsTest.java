@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Every record of tests/vectors/*.txt through the JCA by name, both directions, in one call and
  * block by block. The records of modes the provider does not offer (cfb, ofb) are counted apart;
- * every other record must be checked (all of them on the native engine, the LEA, SPECK and SIMON ones
+ * every other record must be checked (all of them on the native engine, the LEA, CHAM, SPECK and SIMON ones
  * on the pure-Java engine).
  */
 class VectorsTest {
