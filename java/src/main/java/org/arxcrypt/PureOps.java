@@ -22,7 +22,7 @@ final class PureOps extends KeyOps {
     /** The ciphers the pure engine has: LEA, CHAM (both revisions), SPECK and SIMON (every size). */
     static boolean supports(CipherInfo info) {
         return info.isLea() || info.name.startsWith("speck-") || info.name.startsWith("simon-")
-            || info.name.startsWith("cham-");
+            || info.name.startsWith("cham-") || info.name.startsWith("simeck-") || info.name.equals("hight");
     }
 
     static PureOps create(CipherInfo info, byte[] key) {
@@ -34,6 +34,12 @@ final class PureOps extends KeyOps {
         }
         if (info.name.startsWith("simon-")) {
             return new PureOps(info, new Simon(info.blockBytes, key));
+        }
+        if (info.name.equals("hight")) {
+            return new PureOps(info, new Hight(key));
+        }
+        if (info.name.startsWith("simeck-")) {
+            return new PureOps(info, new Simeck(info.blockBytes, key));
         }
         if (info.name.startsWith("cham-")) {
             return new PureOps(info, new Cham(info, key));
