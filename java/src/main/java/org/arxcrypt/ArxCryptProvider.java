@@ -16,11 +16,10 @@ import java.util.Map;
  * alone is ECB/PKCS5Padding, as for the JDK's AES); Mac {@code NAME-CMAC} for 64- and 128-bit
  * blocks; KeyGenerator {@code NAME}.
  *
- * <p>Engines: pure Java (LEA only) on any JVM; libarxcrypt through the FFM API on JDK 22+ when
+ * <p>Engines: pure Java (every cipher) on any JVM; libarxcrypt through the FFM API on JDK 22+ when
  * the library is found (system property {@code arxcrypt.library} = its path, else
  * {@code java.library.path}, else the system's loader search). {@code arxcrypt.engine} =
- * {@code auto} | {@code java} | {@code native} picks one. Ciphers other than LEA are registered
- * only when the native engine is in use.
+ * {@code auto} | {@code java} | {@code native} picks one.
  */
 public final class ArxCryptProvider extends Provider {
     private static final long serialVersionUID = 1L;

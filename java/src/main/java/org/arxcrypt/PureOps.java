@@ -19,10 +19,9 @@ final class PureOps extends KeyOps {
         this.b = c.blockBytes();
     }
 
-    /** The ciphers the pure engine has: LEA, CHAM (both revisions), SPECK and SIMON (every size). */
+    /** The ciphers the pure engine has: every cipher of libarxcrypt. */
     static boolean supports(CipherInfo info) {
-        return info.isLea() || info.name.startsWith("speck-") || info.name.startsWith("simon-")
-            || info.name.startsWith("cham-") || info.name.startsWith("simeck-") || info.name.equals("hight");
+        return CipherInfo.ALL.contains(info);
     }
 
     static PureOps create(CipherInfo info, byte[] key) {
@@ -35,6 +34,9 @@ final class PureOps extends KeyOps {
         if (info.name.startsWith("simon-")) {
             return new PureOps(info, new Simon(info.blockBytes, key));
         }
+        if (info.name.startsWith("sparx-")) {
+            return new PureOps(info, new Sparx(info.blockBytes, key));
+        }
         if (info.name.equals("hight")) {
             return new PureOps(info, new Hight(key));
         }
@@ -44,8 +46,7 @@ final class PureOps extends KeyOps {
         if (info.name.startsWith("cham-")) {
             return new PureOps(info, new Cham(info, key));
         }
-        throw new UnsupportedOperationException(info.name + " is served by the native engine only"
-            + " (libarxcrypt on JDK 22+); the pure-Java engine implements LEA, CHAM, SPECK and SIMON");
+        throw new UnsupportedOperationException("no pure-Java " + info.name);
     }
 
     @Override
