@@ -7,7 +7,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 PREFIX ?= /usr/local
 
-.PHONY: all build test bench install sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca cuda freestanding provider embedded embedded32 embedded32-bench python js js-bench java java-bench
+.PHONY: all build test bench install sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca cuda freestanding provider embedded embedded32 embedded32-bench python js js-bench java java-bench dotnet dotnet-bench
 
 all: build
 
@@ -186,6 +186,18 @@ JDK25_HOME ?= /usr/lib/jvm/temurin-25-jdk-amd64
 java-bench: build
 	cd java && mvn -B -q -Pjdk25 -Djdk25.home=$(JDK25_HOME) package -DskipTests -Dmaven.test.skip.exec=true
 	bash java/bench.sh $(BUILD) $(JDK25_HOME)
+
+# The .NET library (dotnet/, README ".NET / C#"): ArxCrypt.dll with Mono's mcs,
+# its NUnit suite on both engines (every vector, the random differential
+# against the CLI at full size, errors, CryptoStream) and the unseen-program
+# check. Needs mono-mcs mono-runtime nunit-console libnunit-cil-dev (.ci/run
+# installs them); `make test` runs the smoke-sized suite when they are present.
+dotnet: build
+	$(MAKE) -C dotnet test BUILD=$(abspath $(BUILD))
+
+# The .NET bench (docs/PERFORMANCE.md): both engines, Mono's AES, the C library.
+dotnet-bench: build
+	$(MAKE) -C dotnet bench BUILD=$(abspath $(BUILD))
 
 clean:
 	rm -rf build-cuda/build build-python python/build build build-free build-wasm-simd build-wasm-scalar build-asan build-msan build-tsan build-ct build-ct-msan build-fuzz build-mca $(addprefix build-,$(CROSS_ARCHES)) build-cortex-m3 build-cortex-m4 build-rv32i
