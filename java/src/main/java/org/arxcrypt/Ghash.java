@@ -23,15 +23,38 @@ final class Ghash {
 
     // H as (hi, lo), their xor (Karatsuba), and the three bit-reversed
     private long hh, hl, hx, rhh, rhl, rhx;
+    // H^4, H^3, H^2, H in the same forms, for four blocks per reduction
+    private final long[] ph = new long[4], pl = new long[4], px = new long[4];
+    private final long[] prh = new long[4], prl = new long[4], prx = new long[4];
     long yh, yl;
 
     Ghash(byte[] h) {
-        hh = (long) BE64.get(h, 0);
-        hl = (long) BE64.get(h, 8);
+        setH((long) BE64.get(h, 0), (long) BE64.get(h, 8));
+        long ch = hh, cl = hl;
+        for (int p = 3; p >= 0; p--) {   // H, H^2, H^3, H^4 into slots 3, 2, 1, 0
+            ph[p] = ch;
+            pl[p] = cl;
+            px[p] = ch ^ cl;
+            prh[p] = Long.reverse(ch);
+            prl[p] = Long.reverse(cl);
+            prx[p] = prh[p] ^ prl[p];
+            yh = 0;
+            yl = 0;
+            block(ch, cl);               // (0 ^ H^k) * H
+            ch = yh;
+            cl = yl;
+        }
+        yh = 0;
+        yl = 0;
+    }
+
+    private void setH(long h, long l) {
+        hh = h;
+        hl = l;
         hx = hh ^ hl;
         rhh = Long.reverse(hh);
         rhl = Long.reverse(hl);
-        rhx = Long.reverse(hx);
+        rhx = rhh ^ rhl;
     }
 
     /** The low 64 bits of the carry-less product x*y. */
@@ -48,11 +71,40 @@ final class Ghash {
     /** y = (y ^ (xh, xl)) * H. */
     void block(long xh, long xl) {
         long ah = yh ^ xh, al = yl ^ xl, ax = ah ^ al;
-        long rah = Long.reverse(ah), ral = Long.reverse(al), rax = Long.reverse(ax);
+        long rah = Long.reverse(ah), ral = Long.reverse(al), rax = rah ^ ral;
         // low and high words of the three 64x64 carry-less products
         long l0 = bmul64(al, hl), l1 = Long.reverse(bmul64(ral, rhl)) >>> 1;
         long h0 = bmul64(ah, hh), h1 = Long.reverse(bmul64(rah, rhh)) >>> 1;
         long m0 = bmul64(ax, hx), m1 = Long.reverse(bmul64(rax, rhx)) >>> 1;
+        reduce(l0, l1, h0, h1, m0, m1);
+    }
+
+    /**
+     * Four blocks at b[off..off+64): y = (y ^ X1) H^4 ^ X2 H^3 ^ X3 H^2 ^ X4 H. The products are
+     * summed unreduced (the high words still bit-reversed: reversal and the shift are linear),
+     * then reversed, shifted and reduced once.
+     */
+    private void block4(byte[] b, int off) {
+        long l0 = 0, l1 = 0, h0 = 0, h1 = 0, m0 = 0, m1 = 0;
+        for (int p = 0; p < 4; p++) {
+            long ah = (long) BE64.get(b, off + 16 * p), al = (long) BE64.get(b, off + 16 * p + 8);
+            if (p == 0) {
+                ah ^= yh;
+                al ^= yl;
+            }
+            long rah = Long.reverse(ah), ral = Long.reverse(al);
+            l0 ^= bmul64(al, pl[p]);
+            l1 ^= bmul64(ral, prl[p]);
+            h0 ^= bmul64(ah, ph[p]);
+            h1 ^= bmul64(rah, prh[p]);
+            m0 ^= bmul64(ah ^ al, px[p]);
+            m1 ^= bmul64(rah ^ ral, prx[p]);
+        }
+        reduce(l0, Long.reverse(l1) >>> 1, h0, Long.reverse(h1) >>> 1, m0, Long.reverse(m1) >>> 1);
+    }
+
+    /** From the three Karatsuba products (low, high words) to the reduced y. */
+    private void reduce(long l0, long l1, long h0, long h1, long m0, long m1) {
         m0 ^= l0 ^ h0;
         m1 ^= l1 ^ h1;
         long v3 = h1, v2 = h0 ^ m1, v1 = l1 ^ m0, v0 = l0;
@@ -72,7 +124,11 @@ final class Ghash {
 
     /** Whole blocks of b, then a last partial block zero-padded. */
     void update(byte[] b, int off, int len) {
-        int end = off + (len & ~15);
+        int end4 = off + (len & ~63);
+        for (; off < end4; off += 64) {
+            block4(b, off);
+        }
+        int end = off + (len & 63 & ~15);
         for (; off < end; off += 16) {
             block((long) BE64.get(b, off), (long) BE64.get(b, off + 8));
         }
@@ -86,5 +142,8 @@ final class Ghash {
 
     void destroy() {
         hh = hl = hx = rhh = rhl = rhx = yh = yl = 0;
+        for (long[] a : new long[][] {ph, pl, px, prh, prl, prx}) {
+            java.util.Arrays.fill(a, 0);
+        }
     }
 }
