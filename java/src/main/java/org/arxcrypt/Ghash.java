@@ -24,11 +24,19 @@ final class Ghash {
     // H as (hi, lo), their xor (Karatsuba), and the three bit-reversed
     private long hh, hl, hx, rhh, rhl, rhx;
     // H^4, H^3, H^2, H in the same forms, for four blocks per reduction
-    private final long[] ph = new long[4], pl = new long[4], px = new long[4];
-    private final long[] prh = new long[4], prl = new long[4], prx = new long[4];
+    private final long[] ph, pl, px, prh, prl, prx;
+    private final boolean shared;     // the H forms belong to the key's Ghash, not to this one
     long yh, yl;
 
+    /** The key's GHASH: H and its powers, computed once per key. */
     Ghash(byte[] h) {
+        ph = new long[4];
+        pl = new long[4];
+        px = new long[4];
+        prh = new long[4];
+        prl = new long[4];
+        prx = new long[4];
+        shared = false;
         setH((long) BE64.get(h, 0), (long) BE64.get(h, 8));
         long ch = hh, cl = hl;
         for (int p = 3; p >= 0; p--) {   // H, H^2, H^3, H^4 into slots 3, 2, 1, 0
@@ -46,6 +54,27 @@ final class Ghash {
         }
         yh = 0;
         yl = 0;
+    }
+
+    private Ghash(Ghash key) {
+        hh = key.hh;
+        hl = key.hl;
+        hx = key.hx;
+        rhh = key.rhh;
+        rhl = key.rhl;
+        rhx = key.rhx;
+        ph = key.ph;
+        pl = key.pl;
+        px = key.px;
+        prh = key.prh;
+        prl = key.prl;
+        prx = key.prx;
+        shared = true;
+    }
+
+    /** A GHASH of one message under this key (y = 0), sharing the key's precomputation. */
+    Ghash forMessage() {
+        return new Ghash(this);
     }
 
     private void setH(long h, long l) {
@@ -142,8 +171,10 @@ final class Ghash {
 
     void destroy() {
         hh = hl = hx = rhh = rhl = rhx = yh = yl = 0;
-        for (long[] a : new long[][] {ph, pl, px, prh, prl, prx}) {
-            java.util.Arrays.fill(a, 0);
+        if (!shared) {
+            for (long[] a : new long[][] {ph, pl, px, prh, prl, prx}) {
+                java.util.Arrays.fill(a, 0);
+            }
         }
     }
 }

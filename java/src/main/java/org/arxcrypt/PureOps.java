@@ -181,6 +181,19 @@ final class PureOps extends KeyOps {
         return new Keystream(c, iv, false);
     }
 
+    private Ghash ghashKey;
+
+    /** H = E(0) and its powers, once per key. */
+    private Ghash ghashKey() {
+        if (ghashKey == null) {
+            byte[] h = new byte[16];
+            c.encryptBlock(h, 0, h, 0);
+            ghashKey = new Ghash(h);
+            Arrays.fill(h, (byte) 0);
+        }
+        return ghashKey;
+    }
+
     /** GCM state: counter, GHASH, and the partial block GHASH still waits for. */
     final class Gcm implements GcmStream {
         private final Ghash g;
@@ -191,21 +204,18 @@ final class PureOps extends KeyOps {
         private long aadLen, ctLen;
 
         Gcm(byte[] nonce, byte[] aad, int aadLen) {
-            byte[] h = new byte[16];
-            c.encryptBlock(h, 0, h, 0);
-            g = new Ghash(h);
+            g = ghashKey().forMessage();
             if (nonce.length == 12) {
                 System.arraycopy(nonce, 0, j0, 0, 12);
                 j0[15] = 1;
             } else {
-                Ghash gn = new Ghash(h);
+                Ghash gn = ghashKey().forMessage();
                 gn.update(nonce, 0, nonce.length);
                 gn.block(0, (long) nonce.length * 8);
                 Ghash.BE64.set(j0, 0, gn.yh);
                 Ghash.BE64.set(j0, 8, gn.yl);
                 gn.destroy();
             }
-            Arrays.fill(h, (byte) 0);
             byte[] ctr1 = j0.clone();
             for (int i = 15; i >= 12; i--) {
                 if (++ctr1[i] != 0) {
@@ -440,5 +450,8 @@ final class PureOps extends KeyOps {
     @Override
     void destroy() {
         c.destroy();
+        if (ghashKey != null) {
+            ghashKey.destroy();
+        }
     }
 }
