@@ -29,7 +29,7 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-MODES = ["ecb", "cbc", "cfb", "ofb", "ctr", "gcm", "ccm", "cmac"]
+MODES = ["ecb", "cbc", "cfb", "ofb", "ctr", "gcm", "ccm", "cmac", "xts"]
 TIMEOUT = 120  # seconds per process: a hang is a failure, not a stuck ctest
 
 if len(sys.argv) != 3:
@@ -171,7 +171,7 @@ def parse_list():
 def modes_for(block):
     ms = ["ecb", "cbc", "cfb", "ofb", "ctr"]
     if block == 16:
-        ms += ["gcm", "ccm"]
+        ms += ["gcm", "ccm", "xts"]
     if block in (8, 16):
         ms.append("cmac")
     return ms
@@ -416,7 +416,13 @@ def section_errors(ciphers):
     L = ["raw", "-c", "lea-128"]
     cases = [
         ("unknown cipher", ["raw", "-c", "nope-128", "-m", "ecb", "-k", K], D16, ["nope-128", "cipher"]),
-        ("unknown mode", L + ["-m", "xts", "-k", K], D16, ["xts", "mode"]),
+        ("unknown mode", L + ["-m", "siv", "-k", K], D16, ["siv", "mode"]),
+        ("xts, equal key halves", L + ["-m", "xts", "-k", K + K, "--iv", IV], D16 * 2, ["halves", "equal"]),
+        ("xts, single-length key", L + ["-m", "xts", "-k", K, "--iv", IV], D16 * 2, ["32-byte key", "tweak key"]),
+        ("xts, 15 bytes", L + ["-m", "xts", "-k", K + IV, "--iv", IV], D16[:15], ["at least 16"]),
+        ("xts, no tweak", L + ["-m", "xts", "-k", K + IV], D16, ["--iv"]),
+        ("xts, tweak 8 bytes", L + ["-m", "xts", "-k", K + IV, "--iv", IV[:16]], D16, ["iv"]),
+        ("xts, 64-bit block", ["raw", "-c", "speck-64-128", "-m", "xts", "-k", K + IV, "--iv", IV], D16, ["xts"]),
         ("gcm, 64-bit block", ["raw", "-c", "speck-64-128", "-m", "gcm", "-k", K, "--iv", N12], D16, ["gcm"]),
         ("ccm, 64-bit block", ["raw", "-c", "speck-64-128", "-m", "ccm", "-k", K, "--iv", N12], D16, ["ccm"]),
         ("gcm, 96-bit block", ["raw", "-c", "speck-96-96", "-m", "gcm", "-k", K[:24], "--iv", N12], D16, ["gcm"]),
@@ -580,6 +586,11 @@ def section_roundtrip(ciphers):
             args = ["raw", "-c", name, "-m", m, "-k", key, "--backend", be]
             if mode in ("ecb", "cbc"):
                 n = bb * RNG.randrange(0, 100 // bb + 1)
+            elif mode == "xts":  # a double key (halves differ), at least one block, any tail
+                key = (rand_bytes(kb) + bytes([0x80]) + rand_bytes(kb - 1)).hex()
+                args[args.index("-k") + 1] = key
+                args += ["--iv", rand_bytes(16).hex()]
+                n = RNG.randrange(16, 101)
             else:
                 n = RNG.randrange(0, 101)
             data = rand_bytes(n)
@@ -754,6 +765,21 @@ def section_commands(ciphers, list_text, recs):
                 raise Fail("row %r: backend is not one `list` marks available: %s" % (row, repro(args, None)))
     checks.append(("bench --json", bench_json))
 
+    def bench_many():
+        args = ["bench", "--many", "20", "--keys", "3", "--size", "40", "--seconds", "0.01", "--no-baselines"]
+        out = run_ok(args, b"").decode("utf-8", "replace")
+        rows = [l.split() for l in out.splitlines() if l.startswith("lea-128 ")]
+        if sorted(r[1] for r in rows) != ["ctr", "gcm"]:
+            raise Fail("want one ctr and one gcm row, got %r: %s" % (rows, repro(args, None)))
+        for r in rows:
+            if r[3:6] != ["20", "3", "40"]:
+                raise Fail("row %r: want 20 messages, 3 keys, 40 bytes: %s" % (r, repro(args, None)))
+            if not EMULATOR and not all(float(x.rstrip("x")) > 0 for x in r[6:]):
+                raise Fail("row %r: figures must be positive: %s" % (r, repro(args, None)))
+    checks.append(("bench --many", bench_many))
+    checks.append(("bench --many 0", lambda: expect_usage_error(["bench", "--many", "0"], b"", ["--many"])))
+    checks.append(("bench --many --json",
+                   lambda: expect_usage_error(["bench", "--many", "4", "--json"], b"", ["--many"])))
     checks.append(("bench --cipher nope",
                    lambda: expect_usage_error(["bench", "--cipher", "nope"], b"", ["nope"])))
     checks.append(("bench --mode nope",

@@ -15,9 +15,12 @@ namespace ArxCrypt.Tests
         public static IEnumerable<TestCaseData> Cases()
         {
             foreach (var rec in Support.Vectors())
+            {
+                if (rec["mode"] == "xts") continue; // no .NET API for the C library's arx_xts_* yet
                 foreach (ArxEngineKind e in Support.Engines())
                     if (e == ArxEngineKind.Native || Array.IndexOf(ArxEngine.Ciphers(ArxEngineKind.Managed), rec["cipher"]) >= 0)
                         yield return new TestCaseData(rec, e).SetName(rec["where"] + " " + rec["cipher"] + " " + rec["mode"] + " " + e);
+            }
         }
 
         [Test]

@@ -222,8 +222,48 @@ static void sparx_setup(sparx_ks *ks, const uint8_t *key, unsigned key_words, un
     sparx_build_programs(ks, branches, row_words / 2, steps);
 }
 
+#ifdef ARX_HAVE_ARMV7M
+/*
+ * sparx_armv7m.S's key words (embedded/gen/sparx_armv7m.py explains the
+ * kernel): doubled words (k * 0x10001) where a key is xored into a doubled
+ * word, k << 16 where it is xored while re-doubling. Encryption re-doubles
+ * the left word with the next round's left key, so the next right key is
+ * kr ^ kl; decryption keeps the left word's ROL7 pending, so its left keys
+ * are ROR7(kl).
+ */
+static void sparx64_armv7m_tables(sparx_ks *ks) {
+    uint32_t *t = ks->m_enc;
+    for (unsigned row = 0; row < 16; row++) {
+        const uint16_t *k = ks->rk[row];
+        *t++ = k[0] * 0x10001u;
+        *t++ = k[1] * 0x10001u;
+        *t++ = (uint32_t)k[2] << 16;
+        *t++ = (uint32_t)(k[3] ^ k[2]) * 0x10001u;
+        *t++ = (uint32_t)k[4] << 16;
+        *t++ = (uint32_t)(k[5] ^ k[4]) * 0x10001u;
+    }
+    const uint16_t *w = ks->rk[16];
+    *t++ = w[0] | (uint32_t)w[1] << 16;
+    *t++ = w[2] | (uint32_t)w[3] << 16;
+    t = ks->m_dec;
+    *t++ = w[0] | (uint32_t)w[1] << 16;
+    *t++ = w[2] | (uint32_t)w[3] << 16;
+    for (unsigned s = 8; s-- > 0;)
+        for (unsigned b = 0; b < 2; b++) {
+            const uint16_t *k = ks->rk[2 * s + b];
+            for (unsigned r = 3; r-- > 0;) {
+                *t++ = k[2 * r + 1] * 0x10001u;
+                *t++ = (uint32_t)arx_rotr16(k[2 * r], 7) << 16;
+            }
+        }
+}
+#endif
+
 static void setup_sparx_64_128(void *ks, const uint8_t *key) {
     sparx_setup(ks, key, 8, 2, 8, 6, sparx_kperm_64_128);
+#ifdef ARX_HAVE_ARMV7M
+    sparx64_armv7m_tables(ks);
+#endif
 }
 static void setup_sparx_128_128(void *ks, const uint8_t *key) {
     sparx_setup(ks, key, 8, 4, 8, 8, sparx_kperm_128_128);
@@ -392,6 +432,24 @@ static const arx_backend sparx64_ref_backend = {"ref", 0, 1, sparx64_ref_encrypt
 static const arx_backend sparx128_ref_backend = {"ref", 0, 1, sparx128_ref_encrypt, sparx128_ref_decrypt,
                                                  NULL};
 
+#ifdef ARX_HAVE_ARMV7M
+/* SPARX-64/128 in ARMv7-M assembly (sparx_armv7m.S, Cortex-M3/M4 embedded/
+ * builds): two blocks per call over 4-byte-aligned buffers; an odd last
+ * block goes through a stack pair (the count is public), other buffers
+ * (alignment is public too) through the reference. CTR builds counters 8
+ * blocks at a time on the stack (arx_ctr64_batched). */
+void sparx64_armv7m_encrypt_pairs(const uint32_t *t, uint8_t *out, const uint8_t *in, size_t npairs);
+void sparx64_armv7m_decrypt_pairs(const uint32_t *t, uint8_t *out, const uint8_t *in, size_t npairs);
+static void sparx64_m_enc_pairs(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
+    arx_run_pairs(sparx64_armv7m_encrypt_pairs, ((const sparx_ks *)ks)->m_enc, out, in, n);
+}
+static void sparx64_m_dec_pairs(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
+    arx_run_pairs(sparx64_armv7m_decrypt_pairs, ((const sparx_ks *)ks)->m_dec, out, in, n);
+}
+ARX_MCU64_BACKEND(sparx64_armv7m_backend, "armv7m", 2, sparx64_m_enc_pairs, sparx64_m_dec_pairs, sparx64_ref_encrypt,
+                  sparx64_ref_decrypt)
+#endif
+
 /* ---- descriptors ----------------------------------------------------------- */
 
 /* Reference first, then the portable SWAR backend, then the x86 backends,
@@ -406,6 +464,11 @@ static const arx_backend sparx128_ref_backend = {"ref", 0, 1, sparx128_ref_encry
 #elif ARX_WASM_SIMD
 #define SPARX_BACKENDS(w)                                                                          \
     {&sparx##w##_ref_backend, ARX_TW(&sparx##w##_twoway_backend) &sparx##w##_wasm_backend, NULL}
+#elif defined(ARX_HAVE_ARMV7M)
+#define SPARX_MCU_64 &sparx64_armv7m_backend,
+#define SPARX_MCU_128
+#define SPARX_BACKENDS(w)                                                                          \
+    {&sparx##w##_ref_backend, ARX_TW(&sparx##w##_twoway_backend) SPARX_MCU_##w NULL}
 #else
 #define SPARX_BACKENDS(w) {&sparx##w##_ref_backend, ARX_TW(&sparx##w##_twoway_backend) NULL}
 #endif
