@@ -325,7 +325,7 @@ static int bench_many(bench_opts *o) {
             }
             for (size_t i = 0; ok && i < N * 16; i++) nonces[i] = (uint8_t)rand();
             /* the long-message reference: one 16 KiB message, one key */
-            job lj = {m, ok ? keys[0] : NULL, NULL, 16384, bb, {0}, {0}};
+            job lj = {.m = m, .k = ok ? keys[0] : NULL, .n = 16384, .bb = bb};
             uint8_t *lb = malloc(16384);
             if (!lb) ok = 0;
             else memset(lb, 0x5a, 16384);
