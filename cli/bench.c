@@ -41,15 +41,20 @@ typedef struct {
     int json, baselines, scaling;
     unsigned threads[MAX_THREAD_COUNTS]; /* --threads: counts to run each row with */
     size_t nthreads;
+    size_t many, many_keys; /* --many N, --keys K: the multi-message table */
+    int size_given;
 } bench_opts;
 
 typedef struct {
     arx_mode m;
     const arx_key *k;
+    const arx_xts *x; /* xts rows: the key pair, in place of k */
     uint8_t *buf;
     size_t n, bb;
     uint8_t iv[16], tag[16];
 } job;
+
+#define XTS_SECTOR 4096
 
 /* One message: in-place, as a user encrypting a buffer would. */
 static void run_once(void *p) {
@@ -63,6 +68,10 @@ static void run_once(void *p) {
     case ARX_MODE_GCM: arx_gcm_encrypt(j->k, j->iv, 12, NULL, 0, j->buf, j->buf, j->n, j->tag, 16); break;
     case ARX_MODE_CCM: arx_ccm_encrypt(j->k, j->iv, 12, NULL, 0, j->buf, j->buf, j->n, j->tag, 16); break;
     case ARX_MODE_CMAC: arx_cmac(j->k, j->buf, j->n, j->tag, j->bb); break;
+    case ARX_MODE_XTS: /* 4 KiB sectors (dm-crypt's usual size) when they fit, else one data unit */
+        if (j->n % XTS_SECTOR == 0) arx_xts_encrypt_sectors(j->x, 1, XTS_SECTOR, j->n / XTS_SECTOR, j->buf, j->buf);
+        else arx_xts_encrypt(j->x, j->iv, 16, j->buf, j->buf, j->n);
+        break;
     default: break;
     }
 }
@@ -177,6 +186,205 @@ static void print_scaling(const bench_opts *o, const scaling_row *r, size_t n) {
     }
 }
 
+/*
+ * --many N: N messages of one size, under --keys K distinct random keys (job
+ * i uses key i mod K) with random 12-byte nonces, through one call of the
+ * multi-message API (arx_gcm_encrypt_many, arx_ctr_xor_many, ...), beside
+ * the same N messages through the one-message function one after another,
+ * and one long message (16 KiB, one key) for the throughput the lanes aim
+ * at. cpb = TSC cycles per message byte. Sizes: --size, else 16, 64, 256,
+ * 1024. Modes: gcm and ctr unless --mode says (ccm and cmac run one message
+ * at a time inside the call for now). OpenSSL's AES rows at each size follow
+ * (one key, a new IV per message) when its baseline program was built.
+ */
+typedef struct {
+    arx_mode m;
+    arx_job *jobs;
+    size_t n;
+    int many;
+} many_job;
+
+static void run_many(void *p) {
+    many_job *w = p;
+    if (w->many) {
+        switch (w->m) {
+        case ARX_MODE_GCM: arx_gcm_encrypt_many(w->jobs, w->n); break;
+        case ARX_MODE_CTR: arx_ctr_xor_many(w->jobs, w->n); break;
+        case ARX_MODE_CCM: arx_ccm_encrypt_many(w->jobs, w->n); break;
+        case ARX_MODE_CMAC: arx_cmac_many(w->jobs, w->n); break;
+        default: break;
+        }
+        return;
+    }
+    for (size_t i = 0; i < w->n; i++) {
+        arx_job *j = &w->jobs[i];
+        switch (w->m) {
+        case ARX_MODE_GCM:
+            arx_gcm_encrypt(j->key, j->nonce, j->nonce_len, NULL, 0, j->out, j->in, j->len, j->tag, j->tag_len);
+            break;
+        case ARX_MODE_CTR: arx_ctr_xor(j->key, j->nonce, j->nonce_len, j->out, j->in, j->len); break;
+        case ARX_MODE_CCM:
+            arx_ccm_encrypt(j->key, j->nonce, j->nonce_len, NULL, 0, j->out, j->in, j->len, j->tag, j->tag_len);
+            break;
+        case ARX_MODE_CMAC: arx_cmac(j->key, j->in, j->len, j->tag, j->tag_len); break;
+        default: break;
+        }
+    }
+}
+
+/*
+ * The two ways side by side in one process, alternating call by call (one
+ * sample of each per step, each sample at least ~0.2 ms of repeats), medians
+ * of each: on a shared, loaded machine both see the same load, so their
+ * ratio holds even when the absolute figures drift.
+ */
+static int bench_pair(bench_fn fa, void *a, bench_fn fb, void *b, size_t bytes, bench_fn fc, void *c,
+                      size_t c_bytes, double seconds, double *cpb_a, double *cpb_b, double *cpb_c) {
+    double *va = malloc(BENCH_MAX_SAMPLES * sizeof *va), *vb = malloc(BENCH_MAX_SAMPLES * sizeof *vb);
+    double *vc = malloc(BENCH_MAX_SAMPLES * sizeof *vc);
+    if (!va || !vb || !vc) {
+        free(va);
+        free(vb);
+        free(vc);
+        return -1;
+    }
+    fa(a); /* warm up: key caches, GHASH powers, page faults */
+    fb(b);
+    fc(c);
+    uint64_t c0 = bench_ticks();
+    fc(c);
+    unsigned creps = (unsigned)(300000 / (bench_ticks() - c0 + 1)) + 1;
+    uint64_t t0 = bench_ticks();
+    fa(a);
+    uint64_t one = bench_ticks() - t0 + 1;
+    unsigned reps = (unsigned)(300000 / one) + 1; /* ~0.2 ms of TSC at ~1.5 GHz and up */
+    size_t n = 0;
+    const double end = bench_now_ns() + seconds * 1e9;
+    while (n < BENCH_MAX_SAMPLES && (n < 9 || bench_now_ns() < end)) {
+        uint64_t s0 = bench_ticks();
+        for (unsigned r = 0; r < reps; r++) fa(a);
+        uint64_t s1 = bench_ticks();
+        for (unsigned r = 0; r < reps; r++) fb(b);
+        uint64_t s2 = bench_ticks();
+        for (unsigned r = 0; r < creps; r++) fc(c);
+        uint64_t s3 = bench_ticks();
+        va[n] = (double)(s1 - s0) / ((double)reps * (double)bytes);
+        vb[n] = (double)(s2 - s1) / ((double)reps * (double)bytes);
+        vc[n] = (double)(s3 - s2) / ((double)creps * (double)c_bytes);
+        n++;
+    }
+    *cpb_a = bench_median(va, n);
+    *cpb_b = bench_median(vb, n);
+    *cpb_c = bench_median(vc, n);
+    free(va);
+    free(vb);
+    free(vc);
+    return 0;
+}
+
+static int bench_many(bench_opts *o) {
+    static const size_t default_sizes[] = {16, 64, 256, 1024};
+    const size_t *sizes = o->size_given ? &o->size : default_sizes;
+    const size_t nsizes = o->size_given ? 1 : sizeof default_sizes / sizeof default_sizes[0];
+    const char *cipher = o->cipher ? o->cipher : "lea-128";
+    const char *modes = o->mode ? o->mode : "gcm,ctr";
+    const size_t N = o->many, K = o->many_keys < o->many ? o->many_keys : o->many;
+    char dir[4096];
+    self_dir(dir, sizeof dir, NULL);
+    core_per_tsc = bench_core_per_tsc();
+    printf("# arxcrypt %s bench --many %zu: %zu messages per call under %zu distinct random keys, 12-byte nonces,\n"
+           "# no AAD. cpb = TSC cycles per message byte: medians over %g s of ~0.2 ms samples, 'many' (one\n"
+           "# arx_*_many call), 'one' (the same messages through the one-message API one by one) and 'long'\n"
+           "# (one 16 KiB message, one key) alternating in one process, so their ratios share the load.\n"
+           "# core cycles per TSC cycle: %.3f (dependent-add chain)\n",
+           arx_version(), N, N, K, o->seconds, core_per_tsc);
+    printf("%-14s %-4s %-8s %6s %5s %6s %9s %9s %8s %9s %9s\n", "cipher", "mode", "backend", "msgs", "keys", "size",
+           "many_cpb", "one_cpb", "speedup", "long_cpb", "many/long");
+    int status = 0, rows = 0;
+    for (size_t ci = 0; ci < arx_cipher_count(); ci++) {
+        const arx_cipher *c = arx_cipher_at(ci);
+        if (!arx_cli_in_list(cipher, arx_cipher_name(c))) continue;
+        for (int mi = 0; mi < ARX_MODE_COUNT_; mi++) {
+            arx_mode m = (arx_mode)mi;
+            if (!arx_cli_in_list(modes, arx_mode_name(m)) || arx_mode_check(c, m)) continue;
+            if (m != ARX_MODE_GCM && m != ARX_MODE_CTR && m != ARX_MODE_CCM && m != ARX_MODE_CMAC) continue;
+            const size_t bb = arx_cipher_block_bytes(c), kb = arx_cipher_key_bytes(c);
+            arx_key **keys = calloc(K, sizeof *keys);
+            arx_job *jobs = calloc(N, sizeof *jobs);
+            uint8_t *nonces = malloc(N * 16), *tags = malloc(N * 16);
+            int ok = keys && jobs && nonces && tags;
+            for (size_t i = 0; ok && i < K; i++) {
+                uint8_t key[32];
+                for (size_t b = 0; b < sizeof key; b++) key[b] = (uint8_t)rand();
+                int rc = arx_key_new(&keys[i], c, key, kb, o->backend);
+                if (rc) {
+                    arx_cli_error("bench: %s --backend %s: %s", arx_cipher_name(c), o->backend ? o->backend : "",
+                                  arx_strerror(rc));
+                    ok = 0;
+                }
+            }
+            for (size_t i = 0; ok && i < N * 16; i++) nonces[i] = (uint8_t)rand();
+            /* the long-message reference: one 16 KiB message, one key */
+            job lj = {.m = m, .k = ok ? keys[0] : NULL, .n = 16384, .bb = bb};
+            uint8_t *lb = malloc(16384);
+            if (!lb) ok = 0;
+            else memset(lb, 0x5a, 16384);
+            lj.buf = lb;
+            for (size_t si = 0; ok && si < nsizes; si++) {
+                const size_t size = sizes[si];
+                uint8_t *data = malloc(N * size + 64);
+                if (!data) {
+                    ok = 0;
+                    break;
+                }
+                memset(data, 0x5a, N * size + 64);
+                for (size_t i = 0; i < N; i++) {
+                    arx_job *j = &jobs[i];
+                    memset(j, 0, sizeof *j);
+                    j->key = keys[i % K];
+                    j->nonce = nonces + 16 * i;
+                    j->nonce_len = m == ARX_MODE_CTR ? bb : 12;
+                    j->in = j->out = data + i * size; /* in place, as run_once */
+                    j->len = size;
+                    j->tag = tags + 16 * i;
+                    j->tag_len = m == ARX_MODE_CMAC ? bb : 16;
+                }
+                many_job wm = {m, jobs, N, 1}, wo = {m, jobs, N, 0};
+                double cpb_many = 0, cpb_one = 0, long_cpb = 0;
+                if (bench_pair(run_many, &wm, run_many, &wo, N * size, run_once, &lj, 16384, o->seconds, &cpb_many,
+                               &cpb_one, &long_cpb)) {
+                    arx_cli_error("bench: %s %s: measurement failed", arx_cipher_name(c), arx_mode_name(m));
+                    status = 2;
+                } else {
+                    printf("%-14s %-4s %-8s %6zu %5zu %6zu %9.3f %9.3f %7.2fx %9.3f %8.2fx\n", arx_cipher_name(c),
+                           arx_mode_name(m), arx_key_backend(keys[0]), N, K, size, cpb_many, cpb_one,
+                           cpb_many > 0 ? cpb_one / cpb_many : 0, long_cpb, long_cpb > 0 ? cpb_many / long_cpb : 0);
+                    fflush(stdout);
+                    rows++;
+                }
+                free(data);
+            }
+            if (!ok) status = 2;
+            free(lb);
+            for (size_t i = 0; keys && i < K; i++) arx_key_free(keys[i]);
+            free(keys);
+            free(jobs);
+            free(nonces);
+            free(tags);
+        }
+    }
+    if (o->baselines != 0) {
+        printf("# OpenSSL (one key, a new IV per message), same sizes:\n");
+        rows_printed = 1; /* plain rows */
+        for (size_t si = 0; si < nsizes; si++) run_baseline(o, dir, "arxcrypt-baseline-openssl", sizes[si], 0);
+    }
+    if (!rows && !status) {
+        arx_cli_error("bench --many: nothing to measure for these filters");
+        status = 2;
+    }
+    return status;
+}
+
 int arx_cmd_bench(int argc, char **argv) {
     if (arx_cli_has_gpu_flag(argc, argv)) {
 #ifdef ARX_HAVE_CUDA
@@ -186,7 +394,7 @@ int arx_cmd_bench(int argc, char **argv) {
         return 2;
 #endif
     }
-    bench_opts o = {NULL, NULL, NULL, 16384, 0.1, 0, -1, 0, {1}, 1};
+    bench_opts o = {NULL, NULL, NULL, 16384, 0.1, 0, -1, 0, {1}, 1, 0, 16, 0};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -210,6 +418,14 @@ int arx_cmd_bench(int argc, char **argv) {
             if (*end || s == 0 || s > ((size_t)1 << 30) || v[0] == '-')
                 return arx_cli_error("bench: --size '%s' must be 1..%zu bytes", v, (size_t)1 << 30), 2;
             o.size = (size_t)s;
+            o.size_given = 1;
+        } else if (!strcmp(a, "--many") || !strcmp(a, "--keys")) {
+            char *end;
+            unsigned long long n = strtoull(v, &end, 10);
+            if (*end || n == 0 || n > 4096 || v[0] == '-')
+                return arx_cli_error("bench: %s '%s' must be 1..4096", a, v), 2;
+            if (!strcmp(a, "--many")) o.many = (size_t)n;
+            else o.many_keys = (size_t)n;
         } else if (!strcmp(a, "--seconds")) {
             char *end;
             o.seconds = strtod(v, &end);
@@ -239,6 +455,9 @@ int arx_cmd_bench(int argc, char **argv) {
     if (!any_c) return arx_cli_error("bench: unknown cipher '%s' (see 'arxcrypt list')", o.cipher), 2;
     if (!any_m) return arx_cli_error("bench: unknown mode '%s'", o.mode), 2;
 
+    if (o.many && (o.json || o.scaling || o.nthreads != 1 || o.threads[0] != 1))
+        return arx_cli_error("bench: --many prints its own table; it takes no --json, --scaling or --threads"), 2;
+    if (o.many) return bench_many(&o);
     if (o.baselines < 0) o.baselines = !o.cipher; /* unfiltered table: with baselines */
     core_per_tsc = bench_core_per_tsc();
     scaling_row rows[MAX_SCALING_ROWS];
@@ -257,7 +476,7 @@ int arx_cmd_bench(int argc, char **argv) {
     }
     int all_backends = o.backend && !strcmp(o.backend, "all");
     int status = 0;
-    uint8_t key[32];
+    uint8_t key[64]; /* xts: two keys; the halves differ */
     for (size_t i = 0; i < sizeof key; i++) key[i] = (uint8_t)(i * 37 + 11);
     for (size_t si = 0; si < nsizes; si++) {
         for (size_t ci = 0; ci < arx_cipher_count(); ci++) {
@@ -271,7 +490,7 @@ int arx_cmd_bench(int argc, char **argv) {
                 /* ECB and CBC take whole blocks: round down (48/96-bit blocks don't divide 16384) */
                 size_t bb = arx_cipher_block_bytes(c);
                 size_t size = (m == ARX_MODE_ECB || m == ARX_MODE_CBC) ? sizes[si] - sizes[si] % bb : sizes[si];
-                if (size == 0) continue;
+                if (size == 0 || (m == ARX_MODE_XTS && size < 16)) continue;
                 for (size_t b = 0; b < arx_cipher_backend_count(c); b++) {
                     const char *bn = arx_cipher_backend_name(c, b);
                     if (all_backends) {
@@ -282,13 +501,16 @@ int arx_cmd_bench(int argc, char **argv) {
                         break; /* default: the backend dispatch picks, once */
                     }
                     arx_key *k = NULL;
+                    arx_xts *x = NULL;
                     int rc = arx_key_new(&k, c, key, arx_cipher_key_bytes(c), all_backends || o.backend ? bn : NULL);
+                    if (!rc && m == ARX_MODE_XTS)
+                        rc = arx_xts_new(&x, c, key, 2 * arx_cipher_key_bytes(c), all_backends || o.backend ? bn : NULL);
                     if (rc) {
                         arx_cli_error("bench: %s --backend %s: %s", arx_cipher_name(c), bn, arx_strerror(rc));
                         status = 2;
                         continue;
                     }
-                    job j = {m, k, NULL, size, bb, {0}, {0}};
+                    job j = {m, k, x, NULL, size, bb, {0}, {0}};
                     uint8_t *mem = malloc(size + 64);
                     if (mem) {
                         memset(mem, 0x5a, size + 64);
@@ -303,6 +525,7 @@ int arx_cmd_bench(int argc, char **argv) {
                     for (size_t t = 0; t < o.nthreads; t++) {
                         double cpb = 0, gbps = 0;
                         arx_key_set_threads(k, o.threads[t]);
+                        if (x) arx_xts_set_threads(x, o.threads[t]);
                         if (!mem || bench_measure_isolated(run_once, &j, size, o.seconds, &cpb, &gbps)) {
                             arx_cli_error("bench: %s %s: measurement failed", arx_cipher_name(c), arx_mode_name(m));
                             status = 2;
@@ -314,6 +537,7 @@ int arx_cmd_bench(int argc, char **argv) {
                     }
                     free(mem);
                     arx_key_free(k);
+                    arx_xts_free(x);
                 }
             }
         }

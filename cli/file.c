@@ -6,17 +6,20 @@
  * over the API's chunk calls.
  *
  * Nothing is lost and nothing is released early:
- * - Output to a file goes to a temporary file beside the target. It takes the
- *   target's name (link(), or rename() with --force) only after the last
- *   chunk was written, and for decryption verified. On failure, and on
- *   SIGINT/SIGTERM/SIGHUP/SIGPIPE, the temporary file is removed. A process
- *   killed outright leaves at most that dot-file, never the target name.
+ * - Output to a file appears whole or not at all (output.c: an unnamed
+ *   O_TMPFILE file on Linux, else a hidden temporary beside the target). It
+ *   takes the target's name only after the last chunk was written, synced,
+ *   and for decryption verified; a kill at any point leaves no part of it.
  * - To stdout, decryption writes each chunk only after its tag verified and
  *   stops at the first failure, naming the chunk.
  * - An existing output is never replaced without --force. The input is never
- *   written, and an output that is the input is refused.
- * Exit status as `raw`: 0 success, 1 authentication failed (wrong key or
- * passphrase, altered or truncated file), 2 any other error.
+ *   written, and an output that is the input is refused. An input file that
+ *   changes while it is read (truncated, appended to, rewritten) is reported
+ *   and gives no output: encrypting it would seal a file that never existed.
+ * Exit status (cli.h): 0 success, 1 authentication failed (wrong key or
+ * passphrase, altered or truncated file), 2 usage and other errors, 3 the
+ * OS refused a file operation (its reason and the path printed), 4 the
+ * input changed while it was read.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -36,8 +39,7 @@
 #include "arxcrypt.h"
 #include "cli.h"
 
-/* Exit statuses, as `raw`'s. */
-enum { ST_OK = 0, ST_AUTH = 1, ST_ERROR = 2 };
+enum { ST_OK = ARX_EXIT_OK, ST_AUTH = ARX_EXIT_AUTH, ST_ERROR = ARX_EXIT_USAGE, ST_IO = ARX_EXIT_IO };
 
 typedef struct {
     const char *cipher, *key_file, *pass_file, *in, *out, *threads, *chunk;
@@ -84,17 +86,18 @@ static int random_bytes(uint8_t *p, size_t n) {
     return 1;
 }
 
-/* The whole of a small file (keys, passphrases): at most cap bytes. */
+/* The whole of a small file (keys, passphrases): at most cap bytes; 0 or an
+ * exit status. */
 static int read_small(const char *cmd, const char *path, uint8_t *buf, size_t cap, size_t *len) {
     FILE *f = fopen(path, "rb");
-    if (!f) return arx_cli_error("%s: cannot open '%s': %s", cmd, path, strerror(errno)), 0;
+    if (!f) return arx_cli_error("%s: cannot open '%s': %s", cmd, path, strerror(errno)), ST_IO;
     size_t n = fread(buf, 1, cap, f);
-    int extra = n == cap && getc(f) != EOF, err = ferror(f);
+    int extra = n == cap && getc(f) != EOF, err = ferror(f) ? errno : 0;
     fclose(f);
-    if (err) return arx_cli_error("%s: read error on '%s'", cmd, path), 0;
-    if (extra) return arx_cli_error("%s: '%s' is too long for a key or passphrase file", cmd, path), 0;
+    if (err) return arx_cli_error("%s: read error on '%s': %s", cmd, path, strerror(err)), ST_IO;
+    if (extra) return arx_cli_error("%s: '%s' is too long for a key or passphrase file", cmd, path), ST_ERROR;
     *len = n;
-    return 1;
+    return 0;
 }
 
 /* One line from the terminal without echo. */
@@ -119,107 +122,33 @@ static int tty_line(int fd, const char *prompt, char *buf, size_t cap, size_t *l
     return r == 1 || n > 0;
 }
 
-/* The secret: a key file's 32 bytes, or a passphrase (twice when it is new). */
+/* The secret: a key file's 32 bytes, or a passphrase (twice when it is new);
+ * 0 or an exit status. */
 static int get_secret(const char *cmd, const file_opts *o, int confirm, uint8_t *buf, size_t cap, size_t *len) {
     if (o->key_file) return read_small(cmd, o->key_file, buf, cap, len);
     if (o->pass_file) {
-        if (!read_small(cmd, o->pass_file, buf, cap, len)) return 0;
+        int rc = read_small(cmd, o->pass_file, buf, cap, len);
+        if (rc) return rc;
         if (*len && buf[*len - 1] == '\n') (*len)--; /* the file's final line break is not part of it */
         if (*len && buf[*len - 1] == '\r') (*len)--;
     } else {
         int fd = open("/dev/tty", O_RDWR | O_CLOEXEC);
         if (fd < 0 || !isatty(fd)) {
             if (fd >= 0) close(fd);
-            return arx_cli_error("%s: --passphrase needs a terminal; use --passphrase-file F", cmd), 0;
+            return arx_cli_error("%s: --passphrase needs a terminal; use --passphrase-file F", cmd), ST_ERROR;
         }
         char again[1024];
         size_t alen = 0;
         int ok = tty_line(fd, "Passphrase: ", (char *)buf, cap, len) &&
                  (!confirm || tty_line(fd, "Passphrase (again): ", again, sizeof again, &alen));
         close(fd);
-        if (!ok) return arx_cli_error("%s: could not read the passphrase from the terminal", cmd), 0;
+        if (!ok) return arx_cli_error("%s: could not read the passphrase from the terminal", cmd), ST_ERROR;
         int same = !confirm || (alen == *len && !memcmp(again, buf, alen));
         arx_wipe(again, sizeof again);
-        if (!same) return arx_cli_error("%s: the passphrases do not match", cmd), 0;
+        if (!same) return arx_cli_error("%s: the passphrases do not match", cmd), ST_ERROR;
     }
-    if (*len == 0) return arx_cli_error("%s: the passphrase is empty", cmd), 0;
-    return 1;
-}
-
-/* ---- output files: a temporary file beside the target, removed on failure ------------ */
-
-static char tmp_path[4096];
-static volatile sig_atomic_t tmp_live;
-
-static void on_signal(int sig) {
-    if (tmp_live) unlink(tmp_path);
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static void trap_signals(void) {
-    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) signal(sigs[i], on_signal);
-}
-
-static void drop_tmp(void) {
-    if (tmp_live) {
-        tmp_live = 0;
-        unlink(tmp_path);
-    }
-}
-
-/* Open the output: stdout, or a new temporary file beside path. */
-static FILE *open_output(const char *cmd, const file_opts *o, const struct stat *in_st, int refuse_tty) {
-    if (!o->out || !strcmp(o->out, "-")) {
-        if (refuse_tty && isatty(STDOUT_FILENO))
-            return arx_cli_error("%s: not writing binary output to a terminal (use -o FILE or a pipe)", cmd), NULL;
-        return stdout;
-    }
-    struct stat st;
-    if (stat(o->out, &st) == 0) {
-        if (in_st && st.st_dev == in_st->st_dev && st.st_ino == in_st->st_ino)
-            return arx_cli_error("%s: the output '%s' is the input", cmd, o->out), NULL;
-        if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)) { /* /dev/null, a named pipe: written as is */
-            FILE *f = fopen(o->out, "wb");
-            if (!f) arx_cli_error("%s: cannot open '%s': %s", cmd, o->out, strerror(errno));
-            return f;
-        }
-        if (!o->force) return arx_cli_error("%s: '%s' exists (use --force to replace it)", cmd, o->out), NULL;
-        if (!S_ISREG(st.st_mode)) return arx_cli_error("%s: '%s' is not a regular file", cmd, o->out), NULL;
-    }
-    const char *slash = strrchr(o->out, '/');
-    int dlen = slash ? (int)(slash - o->out + 1) : 0;
-    if ((size_t)snprintf(tmp_path, sizeof tmp_path, "%.*s.%s.arxcrypt-XXXXXX", dlen, o->out,
-                         slash ? slash + 1 : o->out) >= sizeof tmp_path)
-        return arx_cli_error("%s: output path too long", cmd), NULL;
-    trap_signals();
-    int fd = mkstemp(tmp_path); /* mode 0600 */
-    if (fd < 0) return arx_cli_error("%s: cannot create a file beside '%s': %s", cmd, o->out, strerror(errno)), NULL;
-    tmp_live = 1;
-    FILE *f = fdopen(fd, "wb");
-    if (!f) {
-        close(fd);
-        drop_tmp();
-        arx_cli_error("%s: %s", cmd, strerror(errno));
-    }
-    return f;
-}
-
-/* Give the finished temporary file the target's name; 0 on success. */
-static int finish_output(const char *cmd, const file_opts *o, FILE *f, int ok) {
-    if (f == stdout) return ok && fflush(stdout) == 0 ? 0 : -1;
-    if (!tmp_live) return fclose(f) == 0 && ok ? 0 : -1; /* a device or pipe, written directly */
-    int rc = ok && fflush(f) == 0 && fsync(fileno(f)) == 0 ? 0 : -1;
-    if (fclose(f) != 0) rc = -1;
-    if (rc == 0) {
-        /* without --force, link() refuses a target that appeared meanwhile */
-        rc = o->force ? rename(tmp_path, o->out) : link(tmp_path, o->out);
-        if (rc) arx_cli_error("%s: cannot create '%s': %s", cmd, o->out, strerror(errno));
-        else if (o->force) tmp_live = 0;
-    }
-    drop_tmp();
-    return rc;
+    if (*len == 0) return arx_cli_error("%s: the passphrase is empty", cmd), ST_ERROR;
+    return 0;
 }
 
 /* ---- progress on stderr ---------------------------------------------------------------- */
@@ -266,26 +195,19 @@ int arx_cmd_keygen(int argc, char **argv) {
     if (!out) return arx_cli_error("keygen: missing -o KEYFILE"), 2;
     uint8_t key[ARX_FILE_IKM_BYTES];
     if (!random_bytes(key, sizeof key)) return arx_cli_error("keygen: the OS gave no random bytes"), 2;
-    /* O_NOFOLLOW: never through a link; fchmod: --force on an existing file
-     * must not keep a looser mode than a new key's 0600 */
-    int fd = open(out, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (force ? O_TRUNC : O_EXCL), 0600);
-    if (fd >= 0 && fchmod(fd, 0600) != 0) {
-        close(fd);
-        fd = -1;
+    /* a new file (mode 0600, whatever an old one had) that appears whole or
+     * not at all; --force replaces the name (a link there, not its target) */
+    arx_output o;
+    int rc = arx_output_open(&o, "keygen", out, force, 0600, NULL, 0);
+    if (rc == 0 && (rc = arx_output_write(&o, key, sizeof key)) != 0) {
+        arx_output_abort(&o);
+        arx_cli_error("keygen: write error on '%s': %s", out, strerror(rc));
+        rc = ARX_EXIT_IO;
+    } else if (rc == 0) {
+        rc = arx_output_commit(&o, "keygen");
     }
-    if (fd < 0) {
-        arx_wipe(key, sizeof key);
-        if (errno == EEXIST) return arx_cli_error("keygen: '%s' exists (use --force to replace it)", out), 2;
-        return arx_cli_error("keygen: cannot create '%s': %s", out, strerror(errno)), 2;
-    }
-    int ok = write(fd, key, sizeof key) == (ssize_t)sizeof key && fsync(fd) == 0;
-    ok = close(fd) == 0 && ok;
     arx_wipe(key, sizeof key);
-    if (!ok) {
-        unlink(out);
-        return arx_cli_error("keygen: write error on '%s'", out), 2;
-    }
-    return 0;
+    return rc;
 }
 
 /* ---- chunks in parallel --------------------------------------------------------------- */
@@ -393,8 +315,22 @@ typedef struct {
     unsigned threads;     /* chunks sealed/opened at once; 0 = every core */
     progress_fn progress; /* may be NULL */
     void *progress_ctx;
-    char err[256];        /* the reason, when a call fails */
+    FILE *in;
+    const char *in_name;  /* for messages */
+    arx_output *out;
+    char err[4400];       /* the reason, when a call fails (paths included) */
 } file_io;
+
+/* The status and message of a failed read (ferror) or write (err). */
+static int read_failed(file_io *io) {
+    snprintf(io->err, sizeof io->err, "read error on '%s': %s", io->in_name, strerror(errno));
+    return ST_IO;
+}
+
+static int write_failed(file_io *io, int err) {
+    snprintf(io->err, sizeof io->err, "write error on '%s': %s", arx_output_name(io->out), strerror(err));
+    return ST_IO;
+}
 
 /* The chunk buffers of a batch: plaintext, stored chunks, lengths, statuses. */
 typedef struct {
@@ -420,9 +356,11 @@ static void batch_free(batch_bufs *b) {
     free(b->rc);
 }
 
-/* Seal everything read from in into out: the header, then the chunks. */
-static int seal_stream(FILE *in, FILE *out, const arx_file_header *h, const arx_file_keys *keys, file_io *io) {
+/* Seal everything read from io->in into io->out: the header, then the chunks. */
+static int seal_stream(file_io *io, const arx_file_header *h, const arx_file_keys *keys) {
     arx_file *f;
+    FILE *in = io->in;
+    int err = 0;
     uint8_t raw[ARX_FILE_HEADER_BYTES];
     int rc = arx_file_seal_new(&f, h, keys, raw);
     if (rc) {
@@ -438,15 +376,14 @@ static int seal_stream(FILE *in, FILE *out, const arx_file_header *h, const arx_
         status = ST_ERROR;
         goto done;
     }
-    if (fwrite(raw, 1, sizeof raw, out) != sizeof raw) goto write_error;
+    if ((err = arx_output_write(io->out, raw, sizeof raw))) goto write_error;
     uint64_t index = 0, done_bytes = 0;
     for (int last = 0; !last;) {
         size_t n = 0;
         while (n < nb && !last) {
             b.lens[n] = read_full(in, b.pt + n * chunk, chunk);
             if (ferror(in)) {
-                snprintf(io->err, sizeof io->err, "read error on the input");
-                status = ST_ERROR;
+                status = read_failed(io);
                 goto done;
             }
             last = b.lens[n] < chunk || at_eof(in);
@@ -454,6 +391,7 @@ static int seal_stream(FILE *in, FILE *out, const arx_file_header *h, const arx_
         }
         chunk_job job = {f, b.pt, b.ct, b.lens, b.rc, chunk, per, index, (int)n, last};
         par_for(n * chunk >= PAR_MIN_BATCH ? threads : 1, (int)n, seal_one, &job);
+        size_t bytes = 0; /* the batch's chunks lie end to end (only the last may be short): one write */
         for (size_t i = 0; i < n; i++) {
             if (b.rc[i]) { /* not expected: the lengths follow the format's rules */
                 snprintf(io->err, sizeof io->err, "chunk %llu: %s", (unsigned long long)(index + i),
@@ -461,17 +399,16 @@ static int seal_stream(FILE *in, FILE *out, const arx_file_header *h, const arx_
                 status = ST_ERROR;
                 goto done;
             }
-            if (fwrite(b.ct + i * per, 1, b.lens[i] + ARX_FILE_TAG_BYTES, out) != b.lens[i] + ARX_FILE_TAG_BYTES)
-                goto write_error;
+            bytes += b.lens[i] + ARX_FILE_TAG_BYTES;
             done_bytes += b.lens[i];
         }
+        if ((err = arx_output_write(io->out, b.ct, bytes))) goto write_error;
         index += n;
         if (io->progress) io->progress(io->progress_ctx, done_bytes);
     }
-    if (fflush(out) == 0) goto done;
+    goto done;
 write_error:
-    snprintf(io->err, sizeof io->err, "write error on the output");
-    status = ST_ERROR;
+    status = write_failed(io, err);
 done:
     batch_free(&b);
     arx_file_free(f);
@@ -481,9 +418,10 @@ done:
 /* Verify the header's tag, then open the chunks from in, writing each one's
  * plaintext to out only after its tag verified. Stops at the first chunk
  * that fails (ST_AUTH, the chunk named in io->err). */
-static int open_stream(FILE *in, FILE *out, const arx_file_header *h, const uint8_t raw[ARX_FILE_HEADER_BYTES],
-                       const arx_file_keys *keys, file_io *io) {
+static int open_stream(file_io *io, const arx_file_header *h, const uint8_t raw[ARX_FILE_HEADER_BYTES],
+                       const arx_file_keys *keys) {
     arx_file *f;
+    FILE *in = io->in;
     int rc = arx_file_open_new(&f, raw, keys);
     if (rc == ARX_ERR_AUTH) {
         snprintf(io->err, sizeof io->err, "wrong key or passphrase (or the header was altered)");
@@ -508,8 +446,7 @@ static int open_stream(FILE *in, FILE *out, const arx_file_header *h, const uint
         while (n < nb && !last) {
             size_t got = read_full(in, b.ct + n * per, per);
             if (ferror(in)) {
-                snprintf(io->err, sizeof io->err, "read error on the input");
-                status = ST_ERROR;
+                status = read_failed(io);
                 goto done;
             }
             if (got < ARX_FILE_TAG_BYTES) { /* also: no chunk at all after the header */
@@ -529,7 +466,15 @@ static int open_stream(FILE *in, FILE *out, const arx_file_header *h, const uint
         chunk_job job = {f, b.pt, b.ct, b.lens, b.rc, chunk, per, index, (int)n, last};
         par_for(n * chunk >= PAR_MIN_BATCH ? threads : 1, (int)n, open_one, &job);
         /* release plaintext in order, each chunk only once its tag verified */
-        for (size_t i = 0; i < n; i++) {
+        size_t i = 0, bytes = 0; /* the verified chunks lie end to end: written at once, up to a failure */
+        for (; i < n && b.rc[i] == 0; i++) bytes += b.lens[i];
+        int err = arx_output_write(io->out, b.pt, bytes);
+        if (err) {
+            status = write_failed(io, err);
+            goto done;
+        }
+        done_bytes += bytes;
+        if (i < n) {
             if (b.rc[i] == ARX_ERR_AUTH) {
                 snprintf(io->err, sizeof io->err,
                          "chunk %llu failed authentication: the file was altered, reordered, truncated or "
@@ -544,19 +489,9 @@ static int open_stream(FILE *in, FILE *out, const arx_file_header *h, const uint
                 status = ST_ERROR;
                 goto done;
             }
-            if (fwrite(b.pt + i * chunk, 1, b.lens[i], out) != b.lens[i]) {
-                snprintf(io->err, sizeof io->err, "write error on the output");
-                status = ST_ERROR;
-                goto done;
-            }
-            done_bytes += b.lens[i];
         }
         index += n;
         if (io->progress) io->progress(io->progress_ctx, done_bytes);
-    }
-    if (fflush(out) != 0) {
-        snprintf(io->err, sizeof io->err, "write error on the output");
-        status = ST_ERROR;
     }
 done:
     batch_free(&b);
@@ -608,6 +543,24 @@ static void header_message(int rc, const arx_file_header *h, char *err, size_t c
     }
 }
 
+/* 1 if a regular input file is not what it was when opened (st0): another
+ * size or modification time, or, after a complete read, a read position
+ * short of its size. Its message in err. */
+static int input_changed(FILE *in, const char *name, const struct stat *st0, int complete, char *err, size_t cap) {
+    struct stat st;
+    if (!S_ISREG(st0->st_mode) || fstat(fileno(in), &st) != 0) return 0;
+    off_t pos = complete ? ftello(in) : -1;
+    if (st.st_size == st0->st_size && st.st_mtim.tv_sec == st0->st_mtim.tv_sec &&
+        st.st_mtim.tv_nsec == st0->st_mtim.tv_nsec && (pos < 0 || pos == st.st_size))
+        return 0;
+    snprintf(err, cap,
+             "the input '%s' changed while it was read (%lld bytes when opened, %lld now%s): it was truncated, "
+             "extended or rewritten meanwhile, so no output was written",
+             name, (long long)st0->st_size, (long long)st.st_size,
+             st.st_size == st0->st_size ? ", modified in place" : "");
+    return 1;
+}
+
 static int run(const char *cmd, int argc, char **argv, int encrypting) {
     file_opts o;
     if (parse(cmd, argc, argv, &o, encrypting)) return ST_ERROR;
@@ -647,12 +600,15 @@ static int run(const char *cmd, int argc, char **argv, int encrypting) {
     struct stat in_st, *in_stp = NULL;
     if (o.in && strcmp(o.in, "-")) {
         in = fopen(o.in, "rb");
-        if (!in) return arx_cli_error("%s: cannot open '%s': %s", cmd, o.in, strerror(errno)), 2;
+        if (!in) return arx_cli_error("%s: cannot open '%s': %s", cmd, o.in, strerror(errno)), ST_IO;
     }
+    io.in = in;
+    io.in_name = in == stdin ? "standard input" : o.in;
     if (fstat(fileno(in), &in_st) == 0) in_stp = &in_st;
     uint8_t raw[ARX_FILE_HEADER_BYTES];
     int status = ST_ERROR, rc;
-    FILE *out = NULL;
+    arx_output out;
+    int out_open = 0;
     uint8_t secret[1024], ikm[ARX_FILE_IKM_BYTES];
     size_t secret_len = 0;
     arx_file_keys keys;
@@ -662,7 +618,8 @@ static int run(const char *cmd, int argc, char **argv, int encrypting) {
     if (!encrypting) {
         size_t got = read_full(in, raw, sizeof raw);
         if (ferror(in)) {
-            arx_cli_error("%s: read error", cmd);
+            status = read_failed(&io);
+            arx_cli_error("%s: %s", cmd, io.err);
             goto done;
         }
         rc = arx_file_header_parse(&h, raw, got);
@@ -692,7 +649,10 @@ static int run(const char *cmd, int argc, char **argv, int encrypting) {
             goto done;
         }
     }
-    if (!get_secret(cmd, &o, encrypting, secret, sizeof secret, &secret_len)) goto done;
+    if ((rc = get_secret(cmd, &o, encrypting, secret, sizeof secret, &secret_len))) {
+        status = rc;
+        goto done;
+    }
     rc = arx_file_ikm(&h, secret, secret_len, ikm);
     if (rc == ARX_ERR_KEY_LENGTH) {
         arx_cli_error("%s: a key file holds exactly %d bytes (this one has %zu): make one with 'arxcrypt keygen'", cmd,
@@ -707,7 +667,12 @@ static int run(const char *cmd, int argc, char **argv, int encrypting) {
         arx_cli_error("%s: key derivation failed (%s)", cmd, arx_strerror(rc));
         goto done;
     }
-    if (!(out = open_output(cmd, &o, in_stp, encrypting))) goto done;
+    if ((rc = arx_output_open(&out, cmd, o.out, o.force, 0600, in_stp, encrypting))) {
+        status = rc;
+        goto done;
+    }
+    out_open = 1;
+    io.out = &out;
 
     if (!o.quiet && isatty(STDERR_FILENO) && in_stp && S_ISREG(in_stp->st_mode)) {
         uint64_t size = (uint64_t)in_stp->st_size;
@@ -721,11 +686,21 @@ static int run(const char *cmd, int argc, char **argv, int encrypting) {
         io.progress = show_progress;
         io.progress_ctx = &prog;
     }
-    status = encrypting ? seal_stream(in, out, &h, &keys, &io) : open_stream(in, out, &h, raw, &keys, &io);
+    status = encrypting ? seal_stream(&io, &h, &keys) : open_stream(&io, &h, raw, &keys);
     if (io.progress) fputc('\n', stderr);
-    if (status) arx_cli_error("%s: %s", cmd, io.err);
-    if (finish_output(cmd, &o, out, status == ST_OK) && status == ST_OK) status = ST_ERROR;
+    /* a changed input explains a failure (a truncated ciphertext fails its
+     * tag) and spoils a success (a plaintext that never existed as a whole) */
+    if (status != ST_IO && in_stp && input_changed(in, io.in_name, in_stp, status == ST_OK, io.err, sizeof io.err))
+        status = ARX_EXIT_CHANGED;
+    if (status) {
+        arx_cli_error("%s: %s", cmd, io.err);
+        arx_output_abort(&out);
+    } else {
+        status = arx_output_commit(&out, cmd);
+    }
+    out_open = 0;
 done:
+    if (out_open) arx_output_abort(&out);
     arx_wipe(secret, sizeof secret);
     arx_wipe(ikm, sizeof ikm);
     arx_wipe(&keys, sizeof keys);

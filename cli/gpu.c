@@ -68,7 +68,10 @@ int arx_cmd_raw_gpu(int argc, char **argv) {
         goto done;
     }
     if (gpu_device_or_error("raw")) goto done;
-    if (!(in = arx_cli_read_all("raw --gpu", inp, &n))) goto done;
+    if (!(in = arx_cli_read_all("raw --gpu", inp, &n))) {
+        status = ARX_EXIT_IO; /* or out of memory for it */
+        goto done;
+    }
     out = malloc(n + 64);
     if (!out) goto done;
     if (m == 0) rc = dec ? arxcu_ecb_decrypt(k, out, in, n) : arxcu_ecb_encrypt(k, out, in, n), outn = n;

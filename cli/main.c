@@ -29,7 +29,9 @@ static void usage(FILE *f) {
           "                            C and M may be comma-separated lists\n"
           "  raw --gpu ..., bench --gpu [--cipher C] [--mode ecb,ctr,gcm] [--size BYTES]\n"
           "                            the same on a CUDA GPU (builds with cuda/ only)\n"
-          "  version                   the library version\n",
+          "  version                   the library version\n"
+          "exit status: 0 success, 1 authentication failed, 2 usage or input error, 3 a file the OS\n"
+          "refused (the path and its reason printed), 4 the input changed while it was read\n",
           f);
 }
 

@@ -65,7 +65,7 @@ int arx_cmd_raw(int argc, char **argv) {
     if (!c) return arx_cli_error("raw: unknown cipher '%s' (see 'arxcrypt list')", o.cipher), 2;
     arx_mode mode;
     if (arx_mode_by_name(o.mode, &mode))
-        return arx_cli_error("raw: unknown mode '%s' (ecb cbc cfb ofb ctr gcm ccm cmac)", o.mode), 2;
+        return arx_cli_error("raw: unknown mode '%s' (ecb cbc cfb ofb ctr gcm ccm cmac xts)", o.mode), 2;
     if (arx_mode_check(c, mode))
         return arx_cli_error("raw: mode %s is not defined for %s (%zu-bit block)", o.mode, o.cipher,
                              8 * arx_cipher_block_bytes(c)), 2;
@@ -90,6 +90,7 @@ int arx_cmd_raw(int argc, char **argv) {
     size_t key_len = 0, iv_len = 0, aad_len = 0, in_len = 0;
     uint8_t *key = NULL, *iv = NULL, *aad = NULL, *in = NULL, *out = NULL;
     arx_key *k = NULL;
+    arx_xts *x = NULL; /* xts: the key pair, in place of k */
     int status = 2;
     uint8_t tag[64];
 
@@ -97,18 +98,24 @@ int arx_cmd_raw(int argc, char **argv) {
     if (o.iv && !(iv = arx_cli_hex("raw", "--iv", o.iv, &iv_len))) goto done;
     if (o.aad && !(aad = arx_cli_hex("raw", "--aad", o.aad, &aad_len))) goto done;
 
-    rc = arx_key_new(&k, c, key, key_len, o.backend);
+    const size_t want_key = (mode == ARX_MODE_XTS ? 2 : 1) * arx_cipher_key_bytes(c);
+    rc = mode == ARX_MODE_XTS ? arx_xts_new(&x, c, key, key_len, o.backend) : arx_key_new(&k, c, key, key_len, o.backend);
     if (rc == ARX_ERR_KEY_LENGTH) {
-        arx_cli_error("raw: %s needs a %zu-byte key (%zu hex digits), got %zu bytes", o.cipher,
-                      arx_cipher_key_bytes(c), 2 * arx_cipher_key_bytes(c), key_len);
+        arx_cli_error("raw: %s%s needs a %zu-byte key (%zu hex digits%s), got %zu bytes", o.cipher,
+                      mode == ARX_MODE_XTS ? "-xts" : "", want_key, 2 * want_key,
+                      mode == ARX_MODE_XTS ? ": data key then tweak key" : "", key_len);
         goto done;
     }
     if (rc) {
         arx_cli_error("raw: %s%s%s", arx_strerror(rc), o.backend ? ": " : "", o.backend ? o.backend : "");
         goto done;
     }
-    arx_key_set_threads(k, (unsigned)threads); /* in range: checked above */
-    if (!(in = arx_cli_read_all("raw", o.in, &in_len))) goto done;
+    if (x) arx_xts_set_threads(x, (unsigned)threads);
+    else arx_key_set_threads(k, (unsigned)threads); /* in range: checked above */
+    if (!(in = arx_cli_read_all("raw", o.in, &in_len))) {
+        status = ARX_EXIT_IO; /* or out of memory for it */
+        goto done;
+    }
 
     size_t out_len = in_len, nwrite = 0;
     const uint8_t *tag_in = NULL;
@@ -171,6 +178,9 @@ int arx_cmd_raw(int argc, char **argv) {
         }
         break;
     }
+    case ARX_MODE_XTS:
+        rc = o.decrypt ? arx_xts_decrypt(x, iv, iv_len, out, in, in_len) : arx_xts_encrypt(x, iv, iv_len, out, in, in_len);
+        break;
     case ARX_MODE_CMAC:
         rc = arx_cmac(k, in, in_len, out, tag_len);
         nwrite = tag_len;
@@ -190,6 +200,10 @@ report:
     } else if (rc == ARX_ERR_TAG_LENGTH) {
         arx_cli_error("raw: --tag-len %zu not allowed for %s (%s)", tag_len, o.mode,
                       mode == ARX_MODE_GCM ? "4..16" : mode == ARX_MODE_CCM ? "4, 6, 8, 10, 12, 14 or 16" : "4..block bytes");
+    } else if (rc == ARX_ERR_LENGTH && mode == ARX_MODE_XTS) {
+        arx_cli_error("raw: input is %zu bytes; xts needs at least 16 (one block)", in_len);
+    } else if (rc == ARX_ERR_TOO_LONG && mode == ARX_MODE_XTS) {
+        arx_cli_error("raw: input is %zu bytes; an xts data unit holds at most 2^20 blocks (16 MiB)", in_len);
     } else if (rc == ARX_ERR_LENGTH) {
         arx_cli_error("raw: input is %zu bytes, not a multiple of the %zu-byte block%s", in_len, bb,
                       mode == ARX_MODE_CBC ? " (use --pad for PKCS#7)" : "");
@@ -209,5 +223,6 @@ done:
     free(in);
     free(out);
     arx_key_free(k);
+    arx_xts_free(x);
     return status;
 }

@@ -59,9 +59,13 @@ uint8_t *arx_cli_read_all(const char *cmd, const char *path, size_t *len) {
     if (!f) return arx_cli_error("%s: cannot open '%s': %s", cmd, path, strerror(errno)), NULL;
     size_t cap = 1 << 16, n = 0;
     uint8_t *buf = malloc(cap);
+    int err = 0;
     while (buf) {
         n += fread(buf + n, 1, cap - n, f);
-        if (n < cap) break;
+        if (n < cap) {
+            err = ferror(f) ? errno : 0;
+            break;
+        }
         uint8_t *bigger = cap > SIZE_MAX / 2 ? NULL : realloc(buf, cap * 2);
         if (!bigger) {
             free(buf);
@@ -71,20 +75,24 @@ uint8_t *arx_cli_read_all(const char *cmd, const char *path, size_t *len) {
         buf = bigger;
         cap *= 2;
     }
-    int err = ferror(f);
     if (path) fclose(f);
     if (!buf) return arx_cli_error("%s: input too large for memory", cmd), NULL;
-    if (err) return free(buf), arx_cli_error("%s: read error on %s", cmd, path ? path : "stdin"), NULL;
+    if (err) {
+        free(buf);
+        return arx_cli_error("%s: read error on '%s': %s", cmd, path ? path : "standard input", strerror(err)), NULL;
+    }
     *len = n;
     return buf;
 }
 
 int arx_cli_write_all(const char *cmd, const char *path, const uint8_t *p, size_t n) {
-    FILE *f = path ? fopen(path, "wb") : stdout;
-    if (!f) return arx_cli_error("%s: cannot create '%s': %s", cmd, path, strerror(errno)), 2;
-    size_t w = fwrite(p, 1, n, f);
-    int bad = w != n || fflush(f) != 0;
-    if (path) bad |= fclose(f) != 0;
-    if (bad) return arx_cli_error("%s: write error on %s", cmd, path ? path : "stdout"), 2;
-    return 0;
+    arx_output o;
+    int rc = arx_output_open(&o, cmd, path, 1, 0666, NULL, 0);
+    if (rc) return rc;
+    int err = arx_output_write(&o, p, n);
+    if (err) {
+        arx_output_abort(&o);
+        return arx_cli_error("%s: write error on '%s': %s", cmd, arx_output_name(&o), strerror(err)), ARX_EXIT_IO;
+    }
+    return arx_output_commit(&o, cmd);
 }

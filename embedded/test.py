@@ -72,6 +72,9 @@ def vectors(target, quick):
             k, _, v = line.partition("=")
             rec[k.strip()] = v.strip()
     recs = [r for r in recs if not ONLY or r["cipher"].startswith(ONLY)]
+    # XTS (lea-xts.txt) is not in the firmware runner (embedded/fw/main.c speaks
+    # the one-key modes); the host suite and selftest run those records.
+    recs = [r for r in recs if r["mode"] != "xts"]
     if quick:  # one record per cipher and mode
         seen, keep = set(), []
         for r in recs:

@@ -88,7 +88,9 @@ typedef enum arx_status {
     ARX_ERR_HEADER = -22,             /* malformed or out-of-range file header field */
     ARX_ERR_KDF_LIMIT = -23,          /* scrypt parameters beyond the format's bounds */
     ARX_ERR_TRUNCATED = -24,          /* input ended early: header or chunk cut short */
-    ARX_ERR_UNSUPPORTED = -25         /* not available in this build (e.g. no libcrypto) */
+    ARX_ERR_UNSUPPORTED = -25,        /* not available in this build (e.g. no libcrypto) */
+    ARX_ERR_XTS_KEY = -26,            /* XTS key whose two halves are equal (SP 800-38E) */
+    ARX_ERR_CIPHER_MIX = -27          /* a multi-message call's keys are not all of one cipher */
 } arx_status;
 
 /* A static English description of `code`, e.g. "authentication failed". */
@@ -131,10 +133,11 @@ typedef enum arx_mode {
     ARX_MODE_GCM,
     ARX_MODE_CCM,
     ARX_MODE_CMAC,
+    ARX_MODE_XTS, /* IEEE 1619 / SP 800-38E, 128-bit blocks: its own key object, arx_xts */
     ARX_MODE_COUNT_
 } arx_mode;
 
-/* Mode names: "ecb" "cbc" "cfb" "ofb" "ctr" "gcm" "ccm" "cmac". */
+/* Mode names: "ecb" "cbc" "cfb" "ofb" "ctr" "gcm" "ccm" "cmac" "xts". */
 ARX_API const char *arx_mode_name(arx_mode m); /* NULL if out of range */
 /* Sets *m; ARX_ERR_UNKNOWN_MODE if the name is unknown. */
 ARX_API int arx_mode_by_name(const char *name, arx_mode *m);
@@ -333,6 +336,141 @@ ARX_API int arx_cmac(const arx_key *k, const uint8_t *msg, size_t len, uint8_t *
 /* ARX_OK if the tag matches (constant-time compare), else ARX_ERR_AUTH. */
 ARX_API int arx_cmac_verify(const arx_key *k, const uint8_t *msg, size_t len, const uint8_t *tag,
                     size_t tag_len);
+
+/* ---- XTS (IEEE 1619-2018, NIST SP 800-38E) -------------------------------- */
+
+/*
+ * The disk and file-system mode (dm-crypt, fscrypt), for every 128-bit-block
+ * cipher (else ARX_ERR_MODE_UNSUPPORTED). An arx_xts is a key pair made from
+ * one double-length key: key = data key || tweak key, each half the cipher's
+ * key size, so key_len must be 2 * arx_cipher_key_bytes(c)
+ * (ARX_ERR_KEY_LENGTH). Halves that are equal are refused with
+ * ARX_ERR_XTS_KEY (SP 800-38E; compared in constant time). Like arx_key it is
+ * read-only once made and may be used by several threads at once.
+ *
+ * arx_xts_init builds it in caller memory (arx_xts_storage_size(c) bytes,
+ * at most ARX_XTS_STORAGE_MAX, aligned to ARX_STORAGE_ALIGN: ARX_ERR_BUFFER,
+ * ARX_ERR_ALIGN after the argument checks); arx_xts_new on the heap (hosted
+ * only; ARX_ERR_NOMEM). backend as in arx_key_init (both keys use it).
+ * Errors in this order: ARX_ERR_NULL, ARX_ERR_MODE_UNSUPPORTED,
+ * ARX_ERR_KEY_LENGTH, ARX_ERR_XTS_KEY, ARX_ERR_UNKNOWN_BACKEND,
+ * ARX_ERR_BACKEND_UNAVAILABLE, then the storage errors. On error *out is NULL.
+ * arx_xts_free wipes both key schedules and frees only the heap object;
+ * NULL is a no-op.
+ */
+typedef struct arx_xts arx_xts;
+#define ARX_XTS_TWEAK_BYTES 16
+#define ARX_XTS_MAX_BLOCKS ((uint32_t)1 << 20) /* per data unit (SP 800-38E) */
+#define ARX_XTS_STORAGE_MAX (2 * ARX_KEY_STORAGE_MAX + 64)
+ARX_API size_t arx_xts_storage_size(const arx_cipher *c); /* 0 for NULL */
+ARX_API int arx_xts_init(arx_xts **out, void *mem, size_t mem_size, const arx_cipher *c,
+                         const uint8_t *key, size_t key_len, const char *backend);
+ARX_API int arx_xts_new(arx_xts **out, const arx_cipher *c, const uint8_t *key, size_t key_len,
+                        const char *backend);
+ARX_API void arx_xts_free(arx_xts *x);
+ARX_API const arx_cipher *arx_xts_cipher(const arx_xts *x);
+ARX_API const char *arx_xts_backend(const arx_xts *x);
+/* Threads for the sector calls, as arx_key_set_threads (the sectors are
+ * shared out whole; one data unit runs on one thread). */
+ARX_API int arx_xts_set_threads(arx_xts *x, unsigned threads);
+
+/*
+ * One data unit. tweak: ARX_XTS_TWEAK_BYTES (ARX_ERR_IV_LENGTH), the
+ * 128-bit data unit number as IEEE 1619 takes it, least significant byte
+ * first (dm-crypt's plain64: the sector number little-endian, zero padded).
+ * len from 16 bytes (ARX_ERR_LENGTH below) up to ARX_XTS_MAX_BLOCKS blocks
+ * (ARX_ERR_TOO_LONG); a length that is not a multiple of 16 is done with
+ * ciphertext stealing, so the output is exactly len bytes. In-place allowed.
+ */
+ARX_API int arx_xts_encrypt(const arx_xts *x, const uint8_t *tweak, size_t tweak_len, uint8_t *out,
+                            const uint8_t *in, size_t len);
+ARX_API int arx_xts_decrypt(const arx_xts *x, const uint8_t *tweak, size_t tweak_len, uint8_t *out,
+                            const uint8_t *in, size_t len);
+
+/*
+ * `count` consecutive data units of sector_bytes each (16 to
+ * ARX_XTS_MAX_BLOCKS blocks, any length, CTS as above), numbered
+ * first_sector, first_sector + 1, ... (mod 2^64) as plain64 tweaks: the same
+ * bytes as count calls of arx_xts_encrypt/decrypt. out and in hold
+ * count * sector_bytes bytes (ARX_ERR_TOO_LONG if that overflows a size_t).
+ * count 0 does nothing. Errors: ARX_ERR_NULL, ARX_ERR_LENGTH, ARX_ERR_TOO_LONG,
+ * ARX_ERR_OVERLAP.
+ */
+ARX_API int arx_xts_encrypt_sectors(const arx_xts *x, uint64_t first_sector, size_t sector_bytes,
+                                    size_t count, uint8_t *out, const uint8_t *in);
+ARX_API int arx_xts_decrypt_sectors(const arx_xts *x, uint64_t first_sector, size_t sector_bytes,
+                                    size_t count, uint8_t *out, const uint8_t *in);
+/* ---- many messages at once (arx_*_many) ----------------------------------- */
+
+/*
+ * One message of a multi-message call: a gateway or server that seals or
+ * opens many short messages, each under its own key and nonce, passes them
+ * together so the library can run one message per vector lane (on backends
+ * that have lane-per-message kernels) instead of one message after another.
+ * The output of every job is byte-identical to the one-message function
+ * named with each call; only the speed differs.
+ *
+ *   key           the message's key. Every job of one call uses keys of one
+ *                 cipher (else ARX_ERR_CIPHER_MIX); they may be the same key
+ *                 or all different, made on any backend.
+ *   nonce         GCM: any length from 1 (12 is the fast path); CCM: 7..13;
+ *                 CTR: the initial counter block (block bytes). CMAC: unused.
+ *   aad, aad_len  GCM and CCM only (else ignored); NULL when aad_len is 0.
+ *   in, len       the message (plaintext, ciphertext, or CMAC's input).
+ *   out           len bytes (unused by CMAC). out == in is allowed; any other
+ *                 overlap with in is ARX_ERR_OVERLAP. Buffers of different
+ *                 jobs must not overlap at all (not checked: the outputs are
+ *                 then unspecified, though nothing outside the jobs' buffers
+ *                 is written).
+ *   tag, tag_len  written by the encrypt and CMAC calls, read by the decrypt
+ *                 and verify calls; lengths as the one-message function.
+ *   status        set by every call: ARX_OK, ARX_ERR_AUTH (this message's tag
+ *                 failed), or this job's argument error.
+ *
+ * Every call checks every job before it writes anything. If any job is bad,
+ * the call returns the first bad job's error, each job's status says ARX_OK
+ * or its own error, and no output or tag has been written. jobs may be NULL
+ * only when n is 0 (nothing to do: ARX_OK).
+ *
+ * Decryption and verification give a verdict per message: the call returns
+ * ARX_ERR_AUTH when any tag failed, and ARX_OK when all verified; each job's
+ * status says which. A message whose tag fails has its `out` zeroed (len
+ * bytes) before the call returns; the other messages' plaintext is released.
+ *
+ * Memory: nothing is allocated; the scratch is on the stack and bounded
+ * whatever n is (under 32 KiB on x86 builds, for the lane kernels' per-lane
+ * key schedules; what the one-message functions use elsewhere), so these
+ * work in the freestanding build, where they run one message at a time.
+ * Threads: a call runs on the calling thread (arx_key_set_threads does not
+ * apply); several threads may run calls at once, on shared keys too.
+ * Constant time as everywhere: lengths, counts and which job uses which key
+ * are public; keys, nonces, data and tags are not.
+ */
+typedef struct arx_job {
+    const arx_key *key;
+    const uint8_t *nonce;
+    size_t nonce_len;
+    const uint8_t *aad;
+    size_t aad_len;
+    uint8_t *out;
+    const uint8_t *in;
+    size_t len;
+    uint8_t *tag;
+    size_t tag_len;
+    int status;
+} arx_job;
+
+/* GCM: as arx_gcm_encrypt / arx_gcm_decrypt for each job. */
+ARX_API int arx_gcm_encrypt_many(arx_job *jobs, size_t n);
+ARX_API int arx_gcm_decrypt_many(arx_job *jobs, size_t n);
+/* CTR: as arx_ctr_xor for each job (nonce = the initial counter block). */
+ARX_API int arx_ctr_xor_many(arx_job *jobs, size_t n);
+/* CMAC: as arx_cmac / arx_cmac_verify for each job (in, len; tag). */
+ARX_API int arx_cmac_many(arx_job *jobs, size_t n);
+ARX_API int arx_cmac_verify_many(arx_job *jobs, size_t n);
+/* CCM: as arx_ccm_encrypt / arx_ccm_decrypt for each job. */
+ARX_API int arx_ccm_encrypt_many(arx_job *jobs, size_t n);
+ARX_API int arx_ccm_decrypt_many(arx_job *jobs, size_t n);
 
 /* ---- files: the arxcrypt file format, version 1 (docs/FORMAT.md) ---------- */
 

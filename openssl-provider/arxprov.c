@@ -66,6 +66,7 @@ void arxp_raise(int rc) {
     case ARX_ERR_NOMEM: reason = ERR_R_MALLOC_FAILURE; break;
     case ARX_ERR_MODE_UNSUPPORTED: reason = PROV_R_INVALID_MODE; break;
     case ARX_ERR_NULL: reason = ERR_R_PASSED_NULL_PARAMETER; break;
+    case ARX_ERR_XTS_KEY: reason = PROV_R_XTS_DUPLICATED_KEYS; break;
     default: reason = PROV_R_CIPHER_OPERATION_FAILED; break;
     }
     ERR_raise_data(ERR_LIB_PROV, reason, "arxcrypt: %s", arx_strerror(rc));
@@ -81,7 +82,7 @@ typedef struct arxp_provctx {
 } arxp_provctx;
 
 static const char *const mode_upper[ARX_MODE_COUNT_] = {"ECB", "CBC", "CFB", "OFB",
-                                                        "CTR", "GCM", "CCM", "CMAC"};
+                                                        "CTR", "GCM", "CCM", "CMAC", "XTS"};
 
 /* OpenSSL's convention: the bare short name is the CBC form. */
 static const char *cbc_alias(const char *cipher) {

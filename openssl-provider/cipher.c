@@ -48,7 +48,9 @@ typedef struct arxp_cctx {
     size_t blk, keylen, ivlen;
     int enc;
     arxp_key *key;
-    unsigned char rawkey[32]; /* the key bytes `key` was expanded from */
+    unsigned char rawkey[64]; /* the key bytes `key` (or `xts`) was expanded from */
+    /* XTS: the key pair (data key || tweak key), in place of `key` */
+    arx_xts *xts;
     unsigned char oiv[ARXP_MAX_IV];   /* IV / nonce given at init */
     unsigned char iv[ARXP_MAX_BLOCK]; /* CBC: the chaining value */
     int iv_set;
@@ -149,7 +151,7 @@ static void *cipher_newctx(void *provctx, const arxp_alg *alg) {
     ctx->alg = alg;
     ctx->c = c;
     ctx->blk = arx_cipher_block_bytes(c);
-    ctx->keylen = arx_cipher_key_bytes(c);
+    ctx->keylen = (alg->mode == ARX_MODE_XTS ? 2 : 1) * arx_cipher_key_bytes(c);
     ctx->pad = 1;
     switch (alg->mode) {
     case ARX_MODE_ECB: ctx->ivlen = 0; break;
@@ -165,6 +167,7 @@ static void cipher_freectx(void *vctx) {
     if (!ctx) return;
     stream_stop(ctx);
     arxp_key_unref(ctx->key);
+    arx_xts_free(ctx->xts);
     OPENSSL_clear_free(ctx->aad, ctx->aadcap);
     OPENSSL_clear_free(ctx, sizeof *ctx);
 }
@@ -198,6 +201,11 @@ static void *cipher_dupctx(void *vctx) {
         dst->aadcap = src->aadlen;
     }
     if (dst->key) arxp_key_ref(dst->key);
+    dst->xts = NULL; /* XTS: a pair of its own from the same key bytes */
+    if (src->xts && arx_xts_new(&dst->xts, dst->c, dst->rawkey, dst->keylen, arx_xts_backend(src->xts)) != ARX_OK) {
+        cipher_freectx(dst);
+        return NULL;
+    }
     if ((src->ctr || src->gcm) && !stream_start(dst)) {
         cipher_freectx(dst);
         return NULL;
@@ -234,7 +242,18 @@ static int cipher_init(arxp_cctx *ctx, const unsigned char *key, size_t keylen,
      * schedule and the GCM hash key derived from it: re-expanding costs more
      * than a short message. The comparison is constant time.
      */
-    if (key && !(ctx->key && keylen <= sizeof ctx->rawkey && !CRYPTO_memcmp(ctx->rawkey, key, keylen))) {
+    if (key && m == ARX_MODE_XTS) { /* OpenSSL's AES-XTS shape: key = data key || tweak key */
+        arx_xts *x = NULL;
+        int rc = arx_xts_new(&x, ctx->c, key, keylen, NULL);
+        if (rc) {
+            arxp_raise(rc);
+            return 0;
+        }
+        arx_xts_free(ctx->xts);
+        ctx->xts = x;
+        OPENSSL_cleanse(ctx->rawkey, sizeof ctx->rawkey);
+        memcpy(ctx->rawkey, key, keylen);
+    } else if (key && !(ctx->key && keylen <= sizeof ctx->rawkey && !CRYPTO_memcmp(ctx->rawkey, key, keylen))) {
         arxp_key *k;
         int rc = arxp_key_make(&k, ctx->c, key, keylen);
         if (rc) {
@@ -621,6 +640,37 @@ static int ccm_final(arxp_cctx *ctx, size_t *outl) {
     return ccm_run(ctx, NULL, NULL, 0);
 }
 
+/* ---- XTS: one data unit per update, as OpenSSL's AES-XTS ---------------------------- */
+
+static int xts_update(arxp_cctx *ctx, unsigned char *out, size_t *outl, size_t outsize,
+                      const unsigned char *in, size_t inl) {
+    *outl = 0;
+    if (!ctx->xts) {
+        ERR_raise(ERR_LIB_PROV, PROV_R_NO_KEY_SET);
+        return 0;
+    }
+    if (no_iv(ctx)) return 0;
+    if (inl < 16) { /* a data unit holds at least one block (IEEE 1619) */
+        ERR_raise_data(ERR_LIB_PROV, PROV_R_INVALID_INPUT_LENGTH, "XTS data unit of %zu bytes: at least 16", inl);
+        return 0;
+    }
+    if (outsize < inl) {
+        ERR_raise(ERR_LIB_PROV, PROV_R_OUTPUT_BUFFER_TOO_SMALL);
+        return 0;
+    }
+    unsigned char *tmp = NULL;
+    if (!detach_input(&in, inl, out, inl, 1, &tmp)) return 0;
+    int rc = ctx->enc ? arx_xts_encrypt(ctx->xts, ctx->oiv, ctx->ivlen, out, in, inl)
+                      : arx_xts_decrypt(ctx->xts, ctx->oiv, ctx->ivlen, out, in, inl);
+    if (tmp) OPENSSL_clear_free(tmp, inl);
+    if (rc) {
+        arxp_raise(rc);
+        return 0;
+    }
+    *outl = inl;
+    return 1;
+}
+
 /* ---- dispatch by mode ------------------------------------------------------------ */
 
 static int cipher_update(void *vctx, unsigned char *out, size_t *outl, size_t outsize,
@@ -632,6 +682,7 @@ static int cipher_update(void *vctx, unsigned char *out, size_t *outl, size_t ou
     case ARX_MODE_CTR: return ctr_update(ctx, out, outl, outsize, in, inl);
     case ARX_MODE_GCM: return gcm_update(ctx, out, outl, outsize, in, inl);
     case ARX_MODE_CCM: return ccm_update(ctx, out, outl, outsize, in, inl);
+    case ARX_MODE_XTS: return xts_update(ctx, out, outl, outsize, in, inl);
     default: *outl = 0; return 0;
     }
 }
@@ -647,6 +698,13 @@ static int cipher_final(void *vctx, unsigned char *out, size_t *outl, size_t out
         return stream_final(vctx, out, outl, outsize);
     case ARX_MODE_GCM: return gcm_final(ctx, outl);
     case ARX_MODE_CCM: return ccm_final(ctx, outl);
+    case ARX_MODE_XTS: /* every update was a whole data unit: nothing is held back */
+        *outl = 0;
+        if (!ctx->xts) {
+            ERR_raise(ERR_LIB_PROV, PROV_R_NO_KEY_SET);
+            return 0;
+        }
+        return !no_iv(ctx);
     default: *outl = 0; return 0;
     }
 }
@@ -666,6 +724,7 @@ static int cipher_cipher(void *vctx, unsigned char *out, size_t *outl, size_t ou
     case ARX_MODE_CCM:
         if (!in && out) return ccm_final(ctx, outl);
         return ccm_update(ctx, out, outl, outsize, in, inl);
+    case ARX_MODE_XTS: return xts_update(ctx, out, outl, outsize, in, inl);
     default: *outl = 0; return 0;
     }
 }
@@ -679,6 +738,7 @@ static unsigned int evp_mode(arx_mode m) {
     case ARX_MODE_CTR: return EVP_CIPH_CTR_MODE;
     case ARX_MODE_GCM: return EVP_CIPH_GCM_MODE;
     case ARX_MODE_CCM: return EVP_CIPH_CCM_MODE;
+    case ARX_MODE_XTS: return EVP_CIPH_XTS_MODE;
     default: return 0;
     }
 }
@@ -695,7 +755,8 @@ static int cipher_get_params(const arxp_alg *alg, OSSL_PARAM params[]) {
     int aead = is_aead(alg->mode);
     if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE)) && !OSSL_PARAM_set_uint(p, evp_mode(alg->mode)))
         goto fail;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) && !OSSL_PARAM_set_size_t(p, arx_cipher_key_bytes(c)))
+    const size_t keylen = (alg->mode == ARX_MODE_XTS ? 2 : 1) * arx_cipher_key_bytes(c);
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) && !OSSL_PARAM_set_size_t(p, keylen))
         goto fail;
     if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) && !OSSL_PARAM_set_size_t(p, ivlen))
         goto fail;
@@ -934,11 +995,12 @@ static const OSSL_PARAM *aead_settable(void *cctx, void *provctx) {
     ARXP_ONE(id, name, cbc, CBC, ARXP_BLOCK_FNS)                                         \
     ARXP_ONE(id, name, ctr, CTR, ARXP_BLOCK_FNS)                                         \
     ARXP_ONE(id, name, gcm, GCM, ARXP_AEAD_FNS)                                          \
-    ARXP_ONE(id, name, ccm, CCM, ARXP_AEAD_FNS)
+    ARXP_ONE(id, name, ccm, CCM, ARXP_AEAD_FNS)                                          \
+    ARXP_ONE(id, name, xts, XTS, ARXP_BLOCK_FNS)
 ARXP_CIPHERS(ARXP_CIPHER_DEFS)
 
 #define ARXP_CIPHER_ROWS(id, name)                                                       \
     {name, ARX_MODE_ECB, id##_ecb_fns}, {name, ARX_MODE_CBC, id##_cbc_fns},              \
     {name, ARX_MODE_CTR, id##_ctr_fns}, {name, ARX_MODE_GCM, id##_gcm_fns},              \
-    {name, ARX_MODE_CCM, id##_ccm_fns},
+    {name, ARX_MODE_CCM, id##_ccm_fns}, {name, ARX_MODE_XTS, id##_xts_fns},
 const arxp_impl arxp_cipher_impls[] = {ARXP_CIPHERS(ARXP_CIPHER_ROWS){NULL, ARX_MODE_COUNT_, NULL}};

@@ -126,6 +126,56 @@ struct arx_ghash;
 typedef size_t (*arx_gcm_fn)(const void *ks, struct arx_ghash *g, uint8_t ctr[16], uint8_t *out,
                              const uint8_t *in, size_t nblocks, int decrypt);
 
+/*
+ * xts_xor: optional XTS pass for 128-bit-block ciphers (src/modes/xts.c):
+ * over the first whole batches of nblocks blocks, out = E(in ^ T_j) ^ T_j
+ * (D when decrypt), T_0 = t and T_{j+1} = T_j * alpha (IEEE 1619, the
+ * tweaks kept in the kernel's own registers). Returns the blocks it did
+ * (whole batches, possibly 0); t is then the tweak of the next block. The
+ * caller does the rest and the ciphertext stealing.
+ */
+typedef size_t (*arx_xts_fn)(const void *ks, uint8_t t[16], uint8_t *out, const uint8_t *in, size_t nblocks,
+                             int decrypt);
+
+/* dst = t, t*alpha, ..., t*alpha^(n-1) (16n bytes): an xts_xor kernel's
+ * first batch of tweaks (src/modes/xts.c). */
+void arx_xts_tweaks(uint8_t *dst, const uint8_t t[16], size_t n);
+/* ---- multi-message kernels (issue 24; src/modes/many.c) -----------------
+ * ctr_many: lane-per-message counter mode. For each of the n <= many_lanes
+ * streams lanes[0..n) at once (one per vector lane, each with its own key
+ * schedule): out = in XOR the keystream from counter block ctr over
+ * min(len, cap) bytes (the last block may be partial; only those bytes are
+ * read and written). With ARX_MANY_PRE, E(ctr) is first written to pre (16
+ * bytes) and the data's keystream starts at ctr + 1 (GCM's E(J0)).
+ * ARX_MANY_INC32: counters step with SP 800-38D inc32 (the low 32 bits
+ * only), else the whole block is one big-endian counter. Every schedule is
+ * of the backend's own cipher; streams do not overlap each other; lengths
+ * are public, keys and counters are not (no branch on them). 128-bit blocks.
+ *
+ * sc is the caller's scratch for the lanes' schedules in the kernel's own
+ * (transposed) form: a kernel reuses what is there when the lanes carry the
+ * same schedules as its last call, and records what it put there. The
+ * caller zeroes `n` before the first call and wipes `used` bytes of rk
+ * when done (it is key material). */
+enum { ARX_MANY_INC32 = 1, ARX_MANY_PRE = 2 };
+#define ARX_MANY_MAX_LANES 16
+typedef struct arx_many_lane {
+    const void *ks;
+    const uint8_t *in;
+    uint8_t *out;
+    size_t len;
+    uint8_t *pre;
+    uint8_t ctr[16];
+} arx_many_lane;
+typedef struct arx_many_sched {
+    _Alignas(64) uint32_t rk[32 * 6 * ARX_MANY_MAX_LANES]; /* 12 KiB: LEA-256's 192 words per lane */
+    const void *ks[ARX_MANY_MAX_LANES];                     /* the schedules rk holds, lane by lane */
+    size_t n;                                               /* lanes rk holds; 0: none */
+    size_t used;                                            /* bytes of rk written */
+} arx_many_sched;
+typedef void (*arx_ctr_many_fn)(arx_many_sched *sc, const arx_many_lane *const *lanes, size_t n, size_t cap,
+                                int flags);
+
 typedef struct arx_backend {
     const char *name;  /* "ref", "sse2", "avx2", "avx512", "neon", "wasm" */
     uint32_t requires; /* ARX_CPU_* bits that must all be present; 0 for ref */
@@ -134,6 +184,10 @@ typedef struct arx_backend {
     arx_block_fn decrypt;
     arx_ctr_fn ctr_xor; /* may be NULL */
     arx_gcm_fn gcm_xor; /* may be NULL (and is, past the initialiser's end) */
+    arx_xts_fn xts_xor; /* may be NULL */
+    /* ---- multi-message (issue 24): set by designated initialisers ---- */
+    unsigned many_lanes;      /* messages per ctr_many call at most; 0: none */
+    arx_ctr_many_fn ctr_many; /* may be NULL */
 } arx_backend;
 
 /* out = in XOR E(ctr), then ctr += 1 (the whole block big-endian, wrapping),
@@ -141,6 +195,32 @@ typedef struct arx_backend {
  * tail the SIMD backends leave over (util.c). */
 void arx_ctr_by_block(arx_block_fn encrypt, const void *ks, size_t block_bytes, uint8_t *ctr, uint8_t *out,
                       const uint8_t *in, size_t nblocks);
+/* CTR for 64-bit blocks over an ECB kernel, 8 counter blocks at a time in an
+ * aligned stack buffer (the microcontroller kernels take 4-byte-aligned
+ * buffers; one call per 8 blocks instead of one per block). */
+void arx_ctr64_batched(arx_block_fn encrypt, const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,
+                       size_t nblocks);
+
+/*
+ * The backend of a 64-bit-block microcontroller kernel (assembly beside its
+ * family, embedded/ builds): KENC/KDEC over 4-byte-aligned buffers, REFENC/
+ * REFDEC (the reference) for others (alignment is public), CTR eight counter
+ * blocks at a time over the kernel; LANES blocks a pass (1 or 2).
+ */
+#define ARX_MCU64_BACKEND(name, isa, lanes, kenc, kdec, refenc, refdec)                            \
+    static void name##_enc(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {            \
+        if (arx_aligned4(out, in)) kenc(ks, out, in, n);                                           \
+        else refenc(ks, out, in, n);                                                               \
+    }                                                                                              \
+    static void name##_dec(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {            \
+        if (arx_aligned4(out, in)) kdec(ks, out, in, n);                                           \
+        else refdec(ks, out, in, n);                                                               \
+    }                                                                                              \
+    static void name##_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,          \
+                           size_t n) {                                                             \
+        arx_ctr64_batched(name##_enc, ks, ctr, out, in, n);                                        \
+    }                                                                                              \
+    static const arx_backend name = {isa, 0, lanes, name##_enc, name##_dec, name##_ctr};
 
 #define ARX_MAX_BACKENDS 8
 

@@ -218,6 +218,23 @@ ARX_INLINE void arx_avr_pairs(arx_avr_pairs_fn f, const void *ks, uint8_t *out, 
 }
 #endif
 
+/* A 64-bit-block kernel that runs two blocks a pass over 4-byte-aligned
+ * buffers (the ARMv7-M CHAM-64 and SPARX-64 kernels): pairs(t, out, in,
+ * npairs). arx_run_pairs gives it n blocks; an odd last block goes through a
+ * zero-padded stack pair (the count is public). */
+typedef void (*arx_pairs_fn)(const uint32_t *t, uint8_t *out, const uint8_t *in, size_t npairs);
+ARX_INLINE void arx_run_pairs(arx_pairs_fn pairs, const uint32_t *t, uint8_t *out, const uint8_t *in,
+                              size_t n) {
+    pairs(t, out, in, n / 2);
+    if (n & 1) {
+        _Alignas(4) uint8_t b[16] = {0};
+        memcpy(b, in + 8 * (n - 1), 8);
+        pairs(t, b, b, 1);
+        memcpy(out + 8 * (n - 1), b, 8);
+        arx_wipe(b, sizeof b);
+    }
+}
+
 /* 1 if [a, a+n) and [b, b+n) overlap but a != b (the one overlap the API refuses). */
 ARX_INLINE int arx_partial_overlap(const void *a, const void *b, size_t n) {
     uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;

@@ -65,7 +65,7 @@ int arx_cipher_backend_available(const arx_cipher *c, size_t i) {
 /* ---- modes ---------------------------------------------------------------- */
 
 static const char *const mode_names[ARX_MODE_COUNT_] = {"ecb", "cbc", "cfb", "ofb",
-                                                       "ctr", "gcm", "ccm", "cmac"};
+                                                       "ctr", "gcm", "ccm", "cmac", "xts"};
 
 const char *arx_mode_name(arx_mode m) {
     return ((unsigned)m < ARX_MODE_COUNT_) ? mode_names[m] : NULL;
@@ -88,6 +88,7 @@ int arx_mode_check(const arx_cipher *c, arx_mode m) {
     case ARX_MODE_ECB: case ARX_MODE_CBC: case ARX_MODE_CFB: case ARX_MODE_OFB: case ARX_MODE_CTR:
         return ARX_OK;
     case ARX_MODE_GCM: case ARX_MODE_CCM: /* SP 800-38D/38C define them for 128-bit blocks */
+    case ARX_MODE_XTS: /* IEEE 1619's GF(2^128) tweak multiply */
         return b == 16 ? ARX_OK : ARX_ERR_MODE_UNSUPPORTED;
     case ARX_MODE_CMAC: /* SP 800-38B gives R_b only for 64- and 128-bit blocks */
         return (b == 8 || b == 16) ? ARX_OK : ARX_ERR_MODE_UNSUPPORTED;
@@ -145,6 +146,8 @@ const char *arx_strerror(int code) {
     case ARX_ERR_KDF_LIMIT: return "scrypt parameters beyond the format's bounds";
     case ARX_ERR_TRUNCATED: return "input ended early: the file is truncated";
     case ARX_ERR_UNSUPPORTED: return "not available in this build";
+    case ARX_ERR_XTS_KEY: return "XTS key halves are equal (data key must differ from tweak key)";
+    case ARX_ERR_CIPHER_MIX: return "keys of different ciphers in one multi-message call";
     default: return "unknown error";
     }
 }

@@ -262,3 +262,58 @@ void m_gcm_nonce_for_j0(const uint8_t j0[16], uint8_t nonce[16]) {
         nonce[j] = j0[j] ^ lh[j];
     gf_mul_spec(nonce, hi2);
 }
+
+/* ---- XTS (IEEE 1619-2018) ---- */
+
+/* T = T * alpha (5.2): bytes least significant first, carry out of byte 15 folds 0x87 into byte 0. */
+static void xts_mul_alpha(uint8_t t[16]) {
+    unsigned carry = 0;
+    for (int j = 0; j < 16; j++) {
+        unsigned b = t[j];
+        t[j] = (uint8_t)((b << 1) | carry);
+        carry = b >> 7;
+    }
+    if (carry) t[0] ^= 0x87;
+}
+
+/* XTS-AES-blockEnc / blockDec (5.3.1, 5.4.1) for block j: tweak T_j given. */
+static void xts_block(const arx_key *k1, const uint8_t t[16], uint8_t *out, const uint8_t *in, int dec) {
+    uint8_t pp[16];
+    for (int i = 0; i < 16; i++) pp[i] = in[i] ^ t[i];
+    if (dec) arx_ecb_decrypt(k1, pp, pp, 16);
+    else arx_ecb_encrypt(k1, pp, pp, 16);
+    for (int i = 0; i < 16; i++) out[i] = pp[i] ^ t[i];
+}
+
+void m_xts(const arx_key *k1, const arx_key *k2, const uint8_t tweak[16], uint8_t *out, const uint8_t *in,
+           size_t len, int dec) {
+    const size_t m = len / 16, b = len % 16;
+    uint8_t t[16], tnext[16], cc[16], pp[16];
+    arx_ecb_encrypt(k2, t, tweak, 16); /* T_0 */
+    /* blocks 0 .. m-2 always, and m-1 too when there is no partial block */
+    const size_t plain = b ? m - 1 : m;
+    for (size_t j = 0; j < plain; j++) {
+        xts_block(k1, t, out + 16 * j, in + 16 * j, dec);
+        xts_mul_alpha(t);
+    }
+    if (!b) return;
+    /* t = T_{m-1}; tnext = T_m */
+    memcpy(tnext, t, 16);
+    xts_mul_alpha(tnext);
+    const uint8_t *pm1 = in + 16 * (m - 1), *pm = in + 16 * m;
+    uint8_t tail[16];
+    memcpy(tail, pm, b);
+    if (!dec) {
+        xts_block(k1, t, cc, pm1, 0);           /* CC = blockEnc(P_{m-1}, T_{m-1}) */
+        memcpy(pp, tail, b);                    /* PP = P_m || CP */
+        memcpy(pp + b, cc + b, 16 - b);
+        memcpy(out + 16 * m, cc, b);            /* C_m = first b bytes of CC */
+        xts_block(k1, tnext, out + 16 * (m - 1), pp, 0); /* C_{m-1} = blockEnc(PP, T_m) */
+    } else {
+        xts_block(k1, tnext, pp, pm1, 1);       /* PP = blockDec(C_{m-1}, T_m) */
+        memcpy(cc, tail, b);                    /* CC = C_m || CP */
+        memcpy(cc + b, pp + b, 16 - b);
+        memcpy(out + 16 * m, pp, b);            /* P_m = first b bytes of PP */
+        xts_block(k1, t, out + 16 * (m - 1), cc, 1); /* P_{m-1} = blockDec(CC, T_{m-1}) */
+    }
+}

@@ -64,4 +64,11 @@ void m_ccm(const uint8_t *nonce, size_t nl, const uint8_t *aad, size_t al, uint8
 /* ---- CMAC (SP 800-38B), 64- and 128-bit blocks: the full block-sized MAC ---- */
 void m_cmac(const uint8_t *msg, size_t len, uint8_t *mac);
 
+/* ---- XTS (IEEE 1619-2018, 5.3 and 5.4), 128-bit blocks ----
+ * One data unit (len >= 16) under the data key k1 and tweak key k2, both
+ * ref-backend keys; ciphertext stealing as the standard's steps write it,
+ * the tweak doubled byte by byte (5.2). Independent of m_use's key. */
+void m_xts(const arx_key *k1, const arx_key *k2, const uint8_t tweak[16], uint8_t *out, const uint8_t *in,
+           size_t len, int dec);
+
 #endif

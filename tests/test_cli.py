@@ -7,7 +7,8 @@ Sections:
   1 vectors    every record of every vector file through `arxcrypt raw`, on every
                backend this CPU runs, stdin->stdout, and once more with -i/-o files
   2 aead       GCM/CCM tamper (ciphertext, tag, AAD bit flips) and truncation
-  3 errors     bad input: exit 2, one line on stderr, nothing written
+  3 errors     bad input: exit 2, one line on stderr, nothing written; files the OS refuses
+               (missing, a directory, in a missing directory): exit 3 naming the path and the reason
   4 roundtrip  random data, every cipher x applicable mode (plumbing, not correctness)
     modes      ctr (across the counter wrap), cbc, ofb, cfb recomputed from ecb, per block size
   5 cbc-pad    PKCS#7 lengths for every block size
@@ -29,7 +30,7 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-MODES = ["ecb", "cbc", "cfb", "ofb", "ctr", "gcm", "ccm", "cmac"]
+MODES = ["ecb", "cbc", "cfb", "ofb", "ctr", "gcm", "ccm", "cmac", "xts"]
 TIMEOUT = 120  # seconds per process: a hang is a failure, not a stuck ctest
 
 if len(sys.argv) != 3:
@@ -171,7 +172,7 @@ def parse_list():
 def modes_for(block):
     ms = ["ecb", "cbc", "cfb", "ofb", "ctr"]
     if block == 16:
-        ms += ["gcm", "ccm"]
+        ms += ["gcm", "ccm", "xts"]
     if block in (8, 16):
         ms.append("cmac")
     return ms
@@ -392,11 +393,11 @@ def section_aead(recs):
 
 # ---- section 3 -----------------------------------------------------------------------------------
 
-def expect_usage_error(args, data, keywords, fout=None):
+def expect_usage_error(args, data, keywords, fout=None, rc_want=2):
     rc, out, err = arx(args, data)
     ctx = repro(args, data)
-    if rc != 2:
-        raise Fail("exit %d (want 2), stdout %s, stderr %r: %s" % (rc, short_hex(out), err_text(err), ctx))
+    if rc != rc_want:
+        raise Fail("exit %d (want %d), stdout %s, stderr %r: %s" % (rc, rc_want, short_hex(out), err_text(err), ctx))
     if out:
         raise Fail("stdout not empty (%s): %s" % (short_hex(out), ctx))
     text = err.decode("utf-8", "replace")
@@ -416,7 +417,13 @@ def section_errors(ciphers):
     L = ["raw", "-c", "lea-128"]
     cases = [
         ("unknown cipher", ["raw", "-c", "nope-128", "-m", "ecb", "-k", K], D16, ["nope-128", "cipher"]),
-        ("unknown mode", L + ["-m", "xts", "-k", K], D16, ["xts", "mode"]),
+        ("unknown mode", L + ["-m", "siv", "-k", K], D16, ["siv", "mode"]),
+        ("xts, equal key halves", L + ["-m", "xts", "-k", K + K, "--iv", IV], D16 * 2, ["halves", "equal"]),
+        ("xts, single-length key", L + ["-m", "xts", "-k", K, "--iv", IV], D16 * 2, ["32-byte key", "tweak key"]),
+        ("xts, 15 bytes", L + ["-m", "xts", "-k", K + IV, "--iv", IV], D16[:15], ["at least 16"]),
+        ("xts, no tweak", L + ["-m", "xts", "-k", K + IV], D16, ["--iv"]),
+        ("xts, tweak 8 bytes", L + ["-m", "xts", "-k", K + IV, "--iv", IV[:16]], D16, ["iv"]),
+        ("xts, 64-bit block", ["raw", "-c", "speck-64-128", "-m", "xts", "-k", K + IV, "--iv", IV], D16, ["xts"]),
         ("gcm, 64-bit block", ["raw", "-c", "speck-64-128", "-m", "gcm", "-k", K, "--iv", N12], D16, ["gcm"]),
         ("ccm, 64-bit block", ["raw", "-c", "speck-64-128", "-m", "ccm", "-k", K, "--iv", N12], D16, ["ccm"]),
         ("gcm, 96-bit block", ["raw", "-c", "speck-96-96", "-m", "gcm", "-k", K[:24], "--iv", N12], D16, ["gcm"]),
@@ -494,9 +501,6 @@ def section_errors(ciphers):
         ("--aad with ctr", L + ["-m", "ctr", "-k", K, "--iv", IV, "--aad", "00"], D16, ["aad"]),
         ("--tag-len with cbc", L + ["-m", "cbc", "-k", K, "--iv", IV, "--tag-len", "16"], D16, ["tag"]),
         ("cmac with -d", L + ["-m", "cmac", "-d", "-k", K], D16, ["cmac", "-d"]),
-        ("nonexistent -i file", L + ["-m", "ecb", "-k", K, "-i", os.path.join(TMP.name, "no", "such-file")], D16,
-         ["such-file"]),
-        ("-i is a directory", L + ["-m", "ecb", "-k", K, "-i", TMP.name], D16, [TMP.name]),
         ("-o is a directory", L + ["-m", "ecb", "-k", K, "-o", TMP.name], D16, [TMP.name]),
         # parameter errors must win over "input shorter than the tag" (that is exit 1, for valid parameters)
         ("ccm -d tag length 5, input shorter than the tag",
@@ -505,8 +509,6 @@ def section_errors(ciphers):
          L + ["-m", "ccm", "-d", "-k", K, "--iv", N12[:12]], b"abc", ["iv", "nonce"]),
         ("gcm -d empty nonce, input shorter than the tag",
          L + ["-m", "gcm", "-d", "-k", K, "--iv", ""], b"abc", ["iv", "nonce"]),
-        ("-o into a missing directory", L + ["-m", "ecb", "-k", K, "-o", os.path.join(TMP.name, "no", "dir", "out")],
-         D16, ["out", "create"]),
         ("unknown command", ["frobnicate"], b"", ["frobnicate"]),
     ]
     # backends listed but not runnable on this CPU
@@ -517,6 +519,14 @@ def section_errors(ciphers):
                               ["raw", "-c", name, "-m", "ecb", "-k", "00" * info["key"], "--backend", be],
                               bytes(info["block"]), [be]))
     checks = [(what, lambda a=a, d=d, kw=kw: expect_usage_error(a, d, kw)) for what, a, d, kw in cases]
+    # files the operating system refuses: exit 3, the path and its reason (strerror)
+    for what, a, kw in [
+            ("nonexistent -i file", L + ["-m", "ecb", "-k", K, "-i", os.path.join(TMP.name, "no", "such-file")],
+             ["such-file': No such file or directory"]),
+            ("-i is a directory", L + ["-m", "ecb", "-k", K, "-i", TMP.name], [TMP.name + "': Is a directory"]),
+            ("-o into a missing directory", L + ["-m", "ecb", "-k", K, "-o", os.path.join(TMP.name, "no", "dir", "out")],
+             ["cannot create '%s': No such file or directory" % os.path.join(TMP.name, "no", "dir", "out")])]:
+        checks.append((what, lambda a=a, kw=kw: expect_usage_error(a, D16, kw, rc_want=3)))
 
     # with -o: nothing is created on error
     for what, a, d in [("ecb input 15 bytes, -o", L + ["-m", "ecb", "-k", K], D16[:15]),
@@ -580,6 +590,11 @@ def section_roundtrip(ciphers):
             args = ["raw", "-c", name, "-m", m, "-k", key, "--backend", be]
             if mode in ("ecb", "cbc"):
                 n = bb * RNG.randrange(0, 100 // bb + 1)
+            elif mode == "xts":  # a double key (halves differ), at least one block, any tail
+                key = (rand_bytes(kb) + bytes([0x80]) + rand_bytes(kb - 1)).hex()
+                args[args.index("-k") + 1] = key
+                args += ["--iv", rand_bytes(16).hex()]
+                n = RNG.randrange(16, 101)
             else:
                 n = RNG.randrange(0, 101)
             data = rand_bytes(n)
@@ -754,6 +769,21 @@ def section_commands(ciphers, list_text, recs):
                 raise Fail("row %r: backend is not one `list` marks available: %s" % (row, repro(args, None)))
     checks.append(("bench --json", bench_json))
 
+    def bench_many():
+        args = ["bench", "--many", "20", "--keys", "3", "--size", "40", "--seconds", "0.01", "--no-baselines"]
+        out = run_ok(args, b"").decode("utf-8", "replace")
+        rows = [l.split() for l in out.splitlines() if l.startswith("lea-128 ")]
+        if sorted(r[1] for r in rows) != ["ctr", "gcm"]:
+            raise Fail("want one ctr and one gcm row, got %r: %s" % (rows, repro(args, None)))
+        for r in rows:
+            if r[3:6] != ["20", "3", "40"]:
+                raise Fail("row %r: want 20 messages, 3 keys, 40 bytes: %s" % (r, repro(args, None)))
+            if not EMULATOR and not all(float(x.rstrip("x")) > 0 for x in r[6:]):
+                raise Fail("row %r: figures must be positive: %s" % (r, repro(args, None)))
+    checks.append(("bench --many", bench_many))
+    checks.append(("bench --many 0", lambda: expect_usage_error(["bench", "--many", "0"], b"", ["--many"])))
+    checks.append(("bench --many --json",
+                   lambda: expect_usage_error(["bench", "--many", "4", "--json"], b"", ["--many"])))
     checks.append(("bench --cipher nope",
                    lambda: expect_usage_error(["bench", "--cipher", "nope"], b"", ["nope"])))
     checks.append(("bench --mode nope",
@@ -829,6 +859,19 @@ def section_binary(ciphers):
             run_ok(args + ["-d", "-i", fout, "-o", fback], None)
             expect_eq(read_file(fback), d, "file round trip", args + ["-d", "-i", fout, "-o", fback], None)
         checks.append(("%s via -i/-o files" % label, via_files))
+
+    def dev_stdout():  # -o /dev/stdout with stdout a file: written through, /dev left alone
+        fout = tmp_path("devstdout")
+        args = combos[0][1] + ["-o", "/dev/stdout"]
+        with open(fout, "wb") as f:
+            p = subprocess.run(EMULATOR + [ARX] + args, input=data, stdout=f, stderr=subprocess.PIPE, timeout=TIMEOUT)
+        if p.returncode != 0 or p.stderr:
+            raise Fail("exit %d, stderr %r: %s > %s" % (p.returncode, err_text(p.stderr), " ".join(args), fout))
+        expect_eq(read_file(fout), run_ok(combos[0][1], data), "-o /dev/stdout into a file", args, data)
+        if not os.path.islink("/dev/stdout"):
+            raise Fail("/dev/stdout is no longer a link: " + " ".join(args))
+    if os.path.islink("/dev/stdout"):
+        checks.append(("-o /dev/stdout with stdout redirected to a file", dev_stdout))
     run_section("binary", checks)
 
 

@@ -21,8 +21,10 @@ Sections:
                passphrase, key file and passphrase mixed up
   4 tty        --passphrase typed on a pseudo-terminal (twice to encrypt, once to decrypt)
   5 outputs    an existing -o needs --force, -o that is the input, keygen
-  6 interrupt  SIGKILL/SIGTERM/SIGINT/SIGHUP mid-way (input from a FIFO or a pipe we hold open):
-               never a file under the -o name; the temporary file gone unless SIGKILL
+  6 interrupt  SIGKILL/SIGTERM/SIGINT/SIGHUP mid-way (input from a FIFO or a pipe we hold open), once
+               /proc/PID/fd shows the output (an O_TMPFILE file) holding data: never a file under the
+               -o name, nothing else left either; with ARXCRYPT_NO_O_TMPFILE=1 (the named fallback)
+               the hidden temporary is gone unless SIGKILL
   7 errors     64-bit (and other non-128-bit) block ciphers, unknown cipher, --chunk-size,
                --threads, key options, --passphrase without a terminal, not an arxcrypt file,
                a full output device
@@ -30,6 +32,17 @@ Sections:
                prints nothing
   9 kat        the committed files in tests/vectors/file-v1 decrypt with the CLI and match the
                format (Python HKDF and scrypt, `arxcrypt raw -m gcm`)
+ 10 faults     (only with --only faults: ctest runs it as its own test, file_faults; Linux)
+               SIGKILL at random points of encrypt and decrypt of ARX_FAULT_MIB (32) MiB from a file,
+               --threads 1 and several, until ARX_FAULT_KILLS (8) kills each landed mid-write (the
+               process SIGSTOPped, /proc/PID/fd showing the unnamed output part-written): never an
+               -o file unless it had its name before the kill (then whole), nothing else left, the
+               input unchanged; a full file system (a 1 MiB tmpfs where mount is permitted, and
+               RLIMIT_FSIZE: ENOSPC, EFBIG); a read-only target (a read-only tmpfs, chattr +i, a
+               directory another user cannot write; each where it can run, the notes say which
+               ran); an input truncated, extended or rewritten while read (exit 4); the named
+               fallback's leftover reported by the next run and not removed. Each must exit 3 or 4
+               with one line naming the path and the OS's reason, and leave nothing
 
 Every run checks that the files named by -i, --key-file and --passphrase-file are unchanged
 (bytes and mtime). Python 3 standard library only. Prints one line per failed check (with a
@@ -42,6 +55,7 @@ import hmac
 import os
 import pty
 import random
+import resource
 import re
 import select
 import shlex
@@ -75,10 +89,21 @@ VERBOSE = False
 WORKERS = max(2, min(16, os.cpu_count() or 2))
 RNG = random.Random(20251121)
 TMP = None
+TMPFILE_REFUSED = False  # the file system under TMP refuses O_TMPFILE: arxcrypt uses its named fallback
 
 
 class Fail(Exception):
     pass
+
+
+def tmpfile_refused(d):
+    """True if the file system of directory d refuses O_TMPFILE (or this is not Linux)."""
+    try:
+        fd = os.open(d, os.O_TMPFILE | os.O_WRONLY, 0o600)
+    except (AttributeError, OSError):
+        return True
+    os.close(fd)
+    return False
 
 
 def workdir():
@@ -216,6 +241,37 @@ def expect_no_output(d, expected, ctx, what="-o file"):
 
 def tmp_names(d, out_name):
     return [n for n in os.listdir(d) if n.startswith("." + out_name + ".arxcrypt-")]
+
+
+def output_in_progress(pid, d, out_name):
+    """The output a running arxcrypt (pid) is writing in directory d, from /proc/PID/fd:
+    ("unnamed", bytes) for an O_TMPFILE file (its link reads "d/#NNN (deleted)"), ("named", bytes) for
+    the hidden ".OUT.arxcrypt-XXXXXX" fallback, or (None, 0)."""
+    base = "/proc/%d/fd" % pid
+    try:
+        fds = os.listdir(base)
+    except OSError:
+        fds = []
+    for fd in fds:
+        try:
+            target = os.readlink(os.path.join(base, fd))
+            if os.path.dirname(target) != d:
+                continue
+            name = os.path.basename(target)
+            kind = ("unnamed" if name.startswith("#") and target.endswith(" (deleted)") else
+                    "named" if name.startswith("." + out_name + ".arxcrypt-") else None)
+            if kind:
+                return kind, os.stat(os.path.join(base, fd)).st_size
+        except OSError:  # the fd closed meanwhile
+            continue
+    if not fds:  # no /proc: the named fallback shows in the directory
+        names = tmp_names(d, out_name)
+        if names:
+            try:
+                return "named", os.path.getsize(os.path.join(d, names[0]))
+            except OSError:
+                pass
+    return None, 0
 
 
 # ---- the format (tests/vectors/file-v1, cli/fileenc.c) -------------------------------------
@@ -640,10 +696,12 @@ def section_keys(fx):
                 expect_no_output(dd, [], "key file of %d bytes" % n)
             checks.append(("%s with a %d-byte key file: exit 2" % (cmd, n), bad_len))
     for cmd, data in (("encrypt", fx.pt), ("decrypt", fx.ct)):
-        checks.append(("%s with a missing key file" % cmd, lambda cmd=cmd, data=data: expect_error(
-            [cmd, "--key-file", os.path.join(d, "no-such-key")], data, ["no-such-key"])))
-        checks.append(("%s with a directory as key file" % cmd, lambda cmd=cmd, data=data: expect_error(
-            [cmd, "--key-file", d], data, None)))
+        checks.append(("%s with a missing key file: exit 3, the path and the reason" % cmd,
+                       lambda cmd=cmd, data=data: expect_error(
+            [cmd, "--key-file", os.path.join(d, "no-such-key")], data, ["no-such-key': No such file or directory"],
+            (3,))))
+        checks.append(("%s with a directory as key file: exit 3" % cmd, lambda cmd=cmd, data=data: expect_error(
+            [cmd, "--key-file", d], data, ["Is a directory"], (3,))))
 
     def pass_roundtrip():
         check_shape(fx.ct_pass, len(fx.pt_pass), "lea-256", SMALL, kdf=1)
@@ -812,9 +870,10 @@ def section_outputs(fx):
 
         def missing_dir(cmd=cmd, data=data):
             d = workdir()
-            expect_error([cmd, "--key-file", fx.key, "-o", os.path.join(d, "no", "out")], data, ["no/out"])
+            expect_error([cmd, "--key-file", fx.key, "-o", os.path.join(d, "no", "out")], data,
+                         ["no/out': No such file or directory"], (3,))
             expect_no_output(d, [], "-o in a missing directory")
-        checks.append(("%s: -o in a missing directory: exit 2" % cmd, missing_dir))
+        checks.append(("%s: -o in a missing directory: exit 3" % cmd, missing_dir))
 
     def keygen_new():
         d = workdir()
@@ -858,6 +917,19 @@ def section_outputs(fx):
     checks.append(("keygen without -o: exit 2", lambda: expect_error(["keygen"], None, ["-o"])))
     checks.append(("keygen with an unknown option: exit 2", lambda: expect_error(
         ["keygen", "-o", os.path.join(workdir(), "k"), "--bits", "256"], None, ["--bits"])))
+
+    def through_link():
+        d = workdir()
+        target, link = os.path.join(d, "target"), os.path.join(d, "link")
+        write_file(target, b"old")
+        os.symlink("target", link)
+        args = ["encrypt", "--key-file", fx.key, "-o", link, "--force"]
+        ct = run_ok(args, fx.pt)
+        if ct or not os.path.islink(link) or os.readlink(link) != "target":
+            raise Fail("-o naming a link replaced the link, not the file it names: " + repro(args))
+        expect_eq(run_ok(["decrypt", "--key-file", fx.key, "-i", target]), fx.pt, "the linked file", repro(args))
+        expect_no_output(d, ["target", "link"], repro(args))
+    checks.append(("encrypt --force -o LINK replaces the file the link names, not the link", through_link))
     run_section("outputs", checks)
 
 
@@ -876,9 +948,11 @@ def open_fifo_writer(fifo, p, deadline, ctx):
             time.sleep(0.01)
 
 
-def interrupted(fx, cmd, sig, source):
-    """Run cmd -o OUT with input we hold open after a first part; once the temporary file
-    holds output, send sig. OUT must not exist; the temporary file only after SIGKILL."""
+def interrupted(fx, cmd, sig, source, named=False):
+    """Run cmd -o OUT with input we hold open after a first part; once the output being written
+    (an unnamed O_TMPFILE file, or with named=True the hidden named fallback) holds data, send
+    sig. OUT must not exist afterwards; nothing else either, except the named fallback's
+    temporary after SIGKILL (nothing can remove it then)."""
     d = workdir()
     out = os.path.join(d, "out")
     data = fx.ct_long if cmd == "decrypt" else fx.big
@@ -890,9 +964,11 @@ def interrupted(fx, cmd, sig, source):
     if source == "fifo":
         os.mkfifo(fifo)
         args += ["-i", fifo]
-    ctx = "%s, %s after 64 KiB of %d from a %s: %s" % (cmd, signal.Signals(sig).name, len(data), source, repro(args))
+    ctx = "%s%s, %s after 64 KiB of %d from a %s: %s" % ("ARXCRYPT_NO_O_TMPFILE=1 " if named else "", cmd,
+                                                         signal.Signals(sig).name, len(data), source, repro(args))
+    env = dict(os.environ, ARXCRYPT_NO_O_TMPFILE="1") if named else None
     p = subprocess.Popen([ARX] + args, stdin=subprocess.PIPE if source == "pipe" else subprocess.DEVNULL,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     wfd = None
     try:
         deadline = time.time() + 30
@@ -908,14 +984,17 @@ def interrupted(fx, cmd, sig, source):
                     pass
             writer = threading.Thread(target=feed, daemon=True)
         writer.start()
-        while True:  # mid-way: the temporary file exists and holds some output
-            names = tmp_names(d, "out")
-            if names and os.path.getsize(os.path.join(d, names[0])) > 0:
+        while True:  # mid-way: the output being written holds some data
+            kind, size = output_in_progress(p.pid, d, "out")
+            if kind and size > 0:
                 break
             if p.poll() is not None or time.time() > deadline:
-                raise Fail("no temporary file with output appeared (exit %s, stderr %r): %s"
+                raise Fail("no output being written appeared (exit %s, stderr %r): %s"
                            % (p.poll(), err_text(p.stderr.read()) if p.poll() is not None else "", ctx))
             time.sleep(0.01)
+        if kind != ("named" if named else "unnamed") and not (kind == "named" and TMPFILE_REFUSED):
+            raise Fail("the output is written to a%s file (want %s): %s" % (
+                "n unnamed" if kind == "unnamed" else " named", "the named fallback" if named else "O_TMPFILE", ctx))
         if os.path.exists(out):
             raise Fail("-o file exists before the input ended: " + ctx)
         p.send_signal(sig)
@@ -938,7 +1017,7 @@ def interrupted(fx, cmd, sig, source):
     if os.path.exists(out):
         raise Fail("-o file exists after %s: %s" % (signal.Signals(sig).name, ctx))
     expected = ["in.fifo"] if source == "fifo" else []
-    if sig == signal.SIGKILL:  # nothing can remove it then
+    if sig == signal.SIGKILL and kind == "named":  # nothing can remove it then
         expected += tmp_names(d, "out")
     expect_no_output(d, expected, ctx, "after " + signal.Signals(sig).name)
 
@@ -975,6 +1054,10 @@ def section_interrupt(fx):
     for sig in (signal.SIGINT, signal.SIGHUP):
         checks.append(("decrypt from a fifo, %s mid-way" % sig.name,
                        lambda sig=sig: interrupted(fx, "decrypt", sig, "fifo")))
+    for cmd in ("decrypt", "encrypt"):  # the named fallback (ARXCRYPT_NO_O_TMPFILE=1)
+        for sig in (signal.SIGKILL, signal.SIGTERM):
+            checks.append(("%s from a pipe, %s mid-way, named fallback" % (cmd, sig.name),
+                           lambda cmd=cmd, sig=sig: interrupted(fx, cmd, sig, "pipe", named=True)))
     checks.append(("decrypt from a fifo that ends inside chunk 40", lambda: eof_midway(fx)))
     run_section("interrupt", checks)
 
@@ -988,10 +1071,10 @@ def section_errors(fx, ciphers):
     ct_file = os.path.join(d, "kf.arx")
     write_file(ct_file, fx.ct)
 
-    def err(label, args, data=None, keywords=None, new_session=False):
+    def err(label, args, data=None, keywords=None, new_session=False, rc_want=(2,)):
         def check():
             dd = workdir()
-            expect_error(args[:1] + ["-o", os.path.join(dd, "out")] + args[1:], data, keywords,
+            expect_error(args[:1] + ["-o", os.path.join(dd, "out")] + args[1:], data, keywords, rc_want,
                          new_session=new_session)
             expect_no_output(dd, [], repro(args))
         checks.append((label, check))
@@ -1025,8 +1108,8 @@ def section_errors(fx, ciphers):
         err("%s with --key-file twice" % cmd, [cmd] + K + K, data, ["twice"])
         err("%s with an unknown option" % cmd, [cmd, "--nope"] + K, data, ["--nope"])
         err("%s with -i missing its value" % cmd, [cmd] + K + ["-i"], data, ["needs a value"])
-        err("%s with a missing input file" % cmd, [cmd] + K + ["-i", os.path.join(d, "no-such-file")], None,
-            ["no-such-file"])
+        err("%s with a missing input file: exit 3" % cmd, [cmd] + K + ["-i", os.path.join(d, "no-such-file")], None,
+            ["no-such-file': No such file or directory"], rc_want=(3,))
     # --passphrase reads /dev/tty; in a new session there is none
     err("encrypt --passphrase without a terminal", ["encrypt", "--passphrase"], fx.pt, ["terminal"], True)
     err("decrypt --passphrase without a terminal", ["decrypt", "--passphrase"], fx.ct_pass, ["terminal"], True)
@@ -1042,12 +1125,386 @@ def section_errors(fx, ciphers):
                 p = subprocess.run([ARX] + args, input=data, stdout=full_dev, stderr=subprocess.PIPE,
                                    timeout=TIMEOUT)
             one_line(p.stderr, repro(args) + " > /dev/full")
-            if p.returncode != 2 or b"write error" not in p.stderr:
-                raise Fail("exit %d, stderr %r (want 2, 'write error'): %s > /dev/full"
+            if p.returncode != 3 or b"write error on 'standard output': No space left on device" not in p.stderr:
+                raise Fail("exit %d, stderr %r (want 3, 'write error ... No space left on device'): %s > /dev/full"
                            % (p.returncode, err_text(p.stderr), repro(args)))
         if os.path.exists("/dev/full"):
-            checks.append(("%s to a full device (stdout /dev/full): exit 2" % cmd, full))
+            checks.append(("%s to a full device (stdout /dev/full): exit 3, 'No space left'" % cmd, full))
     run_section("errors", checks)
+
+
+# ---- section 10: faults (ctest file_faults: --only faults) -----------------------------------------
+
+FAULT_MIB = int(os.environ.get("ARX_FAULT_MIB", "32"))  # input size; 64 or more for a full run
+FAULT_KILLS = int(os.environ.get("ARX_FAULT_KILLS", "8"))  # mid-write kills per (command, threads)
+
+
+def proc_state(pid):
+    """The State letter of /proc/PID/stat ('T' once SIGSTOP took effect), or None."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return None
+
+
+def stop(p):
+    """SIGSTOP p and wait until it is stopped; False if it exited first."""
+    try:
+        p.send_signal(signal.SIGSTOP)
+    except ProcessLookupError:
+        return False
+    t = time.time() + 5
+    while time.time() < t:
+        st = proc_state(p.pid)
+        if st in ("T", "t"):
+            return True
+        if st in (None, "Z", "X"):
+            return False
+        time.sleep(0.0005)
+    raise Fail("pid %d did not stop" % p.pid)
+
+
+def expect_message(p_err, rc, rc_want, words, ctx):
+    """Exit rc_want and one line 'arxcrypt: ...' on stderr holding every one of words."""
+    text = one_line(p_err, ctx)
+    if rc != rc_want or not all(w in text for w in words):
+        raise Fail("exit %d, stderr %r (want %d naming %s): %s" % (rc, text.strip(), rc_want, words, ctx))
+    return text.strip()
+
+
+class KillStats:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.phases = {}
+
+    def add(self, phase):
+        with self.lock:
+            self.phases[phase] = self.phases.get(phase, 0) + 1
+
+
+def kill_points(fx, cmd, threads, src, want_size, stats, base_dir, refused):
+    """SIGKILL `cmd --threads N -i src -o OUT` after random delays until FAULT_KILLS kills landed while
+    /proc showed the output being written (0 < bytes < final), recording every phase a kill met.
+    After each: OUT exists only if it already had its name before the kill (and is then complete
+    and right); nothing else is in the directory; src is unchanged."""
+    before = snapshot(src)
+    quick = lambda: (os.stat(src).st_size, os.stat(src).st_mtime_ns)  # each kill; the hash at the end
+    quick_before = quick()
+    base = [cmd, "--key-file", fx.key, "--threads", str(threads), "-i", src]
+    d = tempfile.mkdtemp(dir=base_dir)
+    full = 1e9
+    for _ in range(2):  # how long a whole run takes here (the faster of two: the first may find cold caches)
+        t = time.time()
+        p = subprocess.run([ARX] + base + ["-o", os.path.join(d, "out"), "--force"], stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=TIMEOUT)
+        full = min(full, time.time() - t)
+        if p.returncode != 0:
+            raise Fail("exit %d, stderr %r: %s" % (p.returncode, err_text(p.stderr), repro(base)))
+    if os.path.getsize(os.path.join(d, "out")) != want_size:
+        raise Fail("a complete run wrote %d bytes, want %d: %s" % (os.path.getsize(os.path.join(d, "out")),
+                                                                   want_size, repro(base)))
+    rng = random.Random(RNG.random())
+    mid = tries = 0
+    while mid < FAULT_KILLS:
+        tries += 1
+        if tries > 12 * FAULT_KILLS:
+            raise Fail("only %d of %d kills landed mid-write in %d tries (a whole run takes %.3f s): %s"
+                       % (mid, FAULT_KILLS, tries - 1, full, repro(base)))
+        shutil.rmtree(d, ignore_errors=True)
+        d = tempfile.mkdtemp(dir=base_dir)
+        out = os.path.join(d, "out")
+        delay = rng.uniform(0, full)
+        ctx = "%s killed after %.1f ms of a %.1f ms run: %s" % (cmd, 1e3 * delay, 1e3 * full, repro(base + ["-o", out]))
+        p = subprocess.Popen([ARX] + base + ["-o", out], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE)
+        try:
+            time.sleep(delay)
+            if not stop(p):
+                phase = "finished"
+            else:
+                kind, size = output_in_progress(p.pid, d, "out")
+                named = os.path.exists(out)
+                phase = ("named" if named else "before output" if kind is None else
+                         "writing" if size < want_size else "written, syncing or naming")
+                if kind == "named" and not refused:
+                    raise Fail("the output is a named file, not O_TMPFILE: " + ctx)
+                p.kill()
+        finally:
+            if p.poll() is None:
+                p.kill()
+            _, err = p.communicate(timeout=TIMEOUT)
+        stats.add("%s --threads %d: %s" % (cmd, threads, phase))
+        if phase == "finished":
+            if p.returncode != 0:
+                raise Fail("exit %d, stderr %r: %s" % (p.returncode, err_text(err), ctx))
+        elif p.returncode != -signal.SIGKILL:
+            raise Fail("exit %d, stderr %r (want killed): %s" % (p.returncode, err_text(err), ctx))
+        if phase in ("finished", "named"):  # it had its name before the kill: whole and right
+            if os.path.getsize(out) != want_size:
+                raise Fail("the -o file holds %d bytes, want %d: %s" % (os.path.getsize(out), want_size, ctx))
+            os.unlink(out)
+        if phase == "writing" and 0 < size:
+            mid += 1
+        expected = tmp_names(d, "out") if refused else []
+        expect_no_output(d, expected, ctx, "after SIGKILL (%s)" % phase)
+        if quick() != quick_before:
+            raise Fail("the input changed: " + ctx)
+    shutil.rmtree(d, ignore_errors=True)
+    if snapshot(src) != before:
+        raise Fail("the input changed (bytes): " + repro(base))
+
+
+def try_mount(d, opts):
+    """Mount a tmpfs on d; True if this process may (root with CAP_SYS_ADMIN, not in a locked-down
+    container)."""
+    p = subprocess.run(["mount", "-t", "tmpfs", "-o", opts, "arxcrypt-test", d], stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT)
+    return p.returncode == 0
+
+
+def umount(d):
+    subprocess.run(["umount", d], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def fail_into(fx, cmd, src, d, rc_want, words, what, preexec=None, user=None):
+    """cmd -i src -o d/out must fail with rc_want, one line naming d/out and every one of words, and
+    leave d as it was."""
+    out = os.path.join(d, "out")
+    args = [cmd, "--key-file", fx.key, "-i", src, "-o", out]
+    listing = sorted(os.listdir(d))
+    before = snapshot(src)
+    p = subprocess.run([ARX] + args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       timeout=TIMEOUT, preexec_fn=preexec)
+    ctx = "%s%s (%s)" % (user + ": " if user else "", repro(args), what)
+    text = expect_message(p.stderr, p.returncode, rc_want, ["'%s'" % out] + words, ctx)
+    if sorted(os.listdir(d)) != listing:
+        raise Fail("%s left in the directory: %s" % (leftovers(d, listing), ctx))
+    if snapshot(src) != before:
+        raise Fail("the input changed: " + ctx)
+    return text
+
+
+def shrink_midway(fx, cmd, src_data, how):
+    """Change the input (how: shrink, grow, rewrite) while cmd reads it: exit 4 naming it, no output."""
+    d = workdir()
+    src, out = os.path.join(d, "in"), os.path.join(d, "out")
+    write_file(src, src_data)
+    args = [cmd, "--key-file", fx.key, "--threads", "1", "-i", src, "-o", out]
+    ctx = "%s, input %s while it is read: %s" % (cmd, how, repro(args))
+    p = subprocess.Popen([ARX] + args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.time() + 30
+        while True:  # stopped while it writes its output
+            kind, size = output_in_progress(p.pid, d, "out")
+            if kind and size > 0:
+                if not stop(p):
+                    raise Fail("it finished before the input could be changed: " + ctx)
+                break
+            if p.poll() is not None or time.time() > deadline:
+                raise Fail("no output being written appeared (exit %s): %s" % (p.poll(), ctx))
+            time.sleep(0.0005)
+        if how == "shrank":
+            os.truncate(src, len(src_data) // 2)
+        elif how == "grew":
+            with open(src, "ab") as f:
+                f.write(b"more")
+        else:  # rewritten in place, same size
+            with open(src, "r+b") as f:
+                f.seek(len(src_data) // 3)
+                f.write(b"\0" * 4096)
+        p.send_signal(signal.SIGCONT)
+        _, err = p.communicate(timeout=TIMEOUT)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.communicate()
+    expect_message(err, p.returncode, 4, ["'%s' changed while it was read" % src], ctx)
+    expect_no_output(d, ["in"], ctx)
+
+
+def stale_reported(fx):
+    """The named fallback killed mid-write leaves its hidden file; the next run in that directory
+    names it in a note, succeeds, and leaves it; a live run's temporary is not reported."""
+    d = workdir()
+    out, src = os.path.join(d, "out"), os.path.join(d, "in")
+    write_file(src, fx.big)
+    args = ["encrypt", "--key-file", fx.key, "--threads", "1", "--chunk-size", str(SMALL), "-i", src]
+    env = dict(os.environ, ARXCRYPT_NO_O_TMPFILE="1")
+    ctx = "ARXCRYPT_NO_O_TMPFILE=1 " + repro(args + ["-o", out])
+
+    def start_stopped(target):
+        p = subprocess.Popen([ARX] + args + ["-o", target], env=env, stdin=subprocess.DEVNULL,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.time() + 30
+        while True:
+            kind, size = output_in_progress(p.pid, d, os.path.basename(target))
+            if kind == "named" and size > 0 and stop(p):
+                return p
+            if p.poll() is not None or time.time() > deadline:
+                p.kill()
+                p.communicate()
+                raise Fail("no named temporary with data appeared (exit %s): %s" % (p.poll(), ctx))
+            time.sleep(0.0005)
+
+    p = start_stopped(out)
+    p.kill()
+    p.communicate()
+    stale = tmp_names(d, "out")
+    if len(stale) != 1:
+        raise Fail("want one hidden temporary after SIGKILL, found %s: %s" % (stale, ctx))
+    live = start_stopped(os.path.join(d, "other"))  # stopped mid-write, holding its lock
+    try:
+        live_tmp = tmp_names(d, "other")
+        args2 = ["decrypt", "--key-file", fx.key, "-i", os.path.join(d, "nothing.arx"), "-o", os.path.join(d, "pt")]
+        write_file(os.path.join(d, "nothing.arx"), run_ok(["encrypt", "--key-file", fx.key], b"x"))
+        rc, _, err = arx(args2)
+        text = err.decode("utf-8", "replace")
+        if rc != 0 or stale[0] not in text or "not removed" not in text:
+            raise Fail("exit %d, stderr %r (want 0 and a note naming %s): %s" % (rc, text, stale[0], repro(args2)))
+        if live_tmp and live_tmp[0] in text:
+            raise Fail("the live run's temporary %s was reported as stale: %s" % (live_tmp[0], repro(args2)))
+        if "part of an encrypted file" not in text:
+            raise Fail("the note does not say the leftover is a part of an encrypted file: %r" % text)
+    finally:
+        live.kill()
+        live.communicate()
+    if stale[0] not in os.listdir(d):
+        raise Fail("the stale temporary was removed (it must only be reported): " + ctx)
+
+
+def section_faults(fx):
+    checks = []
+    serial = []
+    d = workdir()
+    big = RNG.randbytes(FAULT_MIB * MIB + 12345)
+    src = os.path.join(d, "plain")
+    write_file(src, big)
+    ct_src = os.path.join(d, "sealed")
+    write_file(ct_src, run_ok(["encrypt", "--key-file", fx.key, "--threads", "0"], big))
+    ct_size = os.path.getsize(ct_src)
+    stats = KillStats()
+    threads_many = max(2, min(8, os.cpu_count() or 2))
+    # where the kills write: TMP, or where TMP refuses O_TMPFILE (overlayfs in a container), a tmpfs
+    kill_base, refused, kill_mnt = TMP, TMPFILE_REFUSED, None
+    if refused:
+        m = workdir()
+        if try_mount(m, "size=%dm" % (2 * FAULT_MIB + 16)):  # two outputs at once: --force over the last
+            kill_base, refused, kill_mnt = m, tmpfile_refused(m), m
+        elif os.path.isdir("/dev/shm") and not tmpfile_refused("/dev/shm"):
+            st = os.statvfs("/dev/shm")
+            if st.f_bavail * st.f_frsize > (2 * FAULT_MIB + 16) * MIB:
+                kill_base, refused = tempfile.mkdtemp(prefix="arxfile-", dir="/dev/shm"), False
+        NOTES.append("faults: %s refuses O_TMPFILE; the kills wrote into %s%s" % (
+            TMP, kill_base, " (which refuses it too: the named fallback's leftovers were accepted there)"
+            if refused else ""))
+    for cmd, inp, size in (("encrypt", src, ct_size), ("decrypt", ct_src, len(big))):
+        for threads in (1, threads_many):
+            serial.append(("%s --threads %d of %d MiB: SIGKILL at random points, %d of them mid-write"
+                           % (cmd, threads, FAULT_MIB, FAULT_KILLS),
+                           lambda cmd=cmd, inp=inp, size=size, threads=threads:
+                           kill_points(fx, cmd, threads, inp, size, stats, kill_base, refused)))
+    small = RNG.randbytes(3 * MIB)
+    small_src = os.path.join(d, "small")
+    write_file(small_src, small)
+    small_ct = os.path.join(d, "small.arx")
+    write_file(small_ct, run_ok(["encrypt", "--key-file", fx.key], small))
+
+    # a full file system: a 1 MiB tmpfs where mounting is allowed, RLIMIT_FSIZE everywhere
+    mnt = workdir()
+    mounted = try_mount(mnt, "size=1m")
+    if mounted:
+        NOTES.append("faults: a 1 MiB tmpfs (ENOSPC) and a read-only tmpfs (EROFS) were mounted")
+        for cmd, inp in (("encrypt", small_src), ("decrypt", small_ct)):
+            def full(cmd=cmd, inp=inp):
+                fail_into(fx, cmd, inp, mnt, 3, ["No space left on device"], "a full 1 MiB tmpfs")
+                st = os.statvfs(mnt)
+                if st.f_bfree != st.f_blocks:
+                    raise Fail("the tmpfs still has %d blocks in use after %s" % (st.f_blocks - st.f_bfree, cmd))
+            serial.append(("%s into a full tmpfs: exit 3, 'No space left on device', nothing left" % cmd, full))
+    else:
+        NOTES.append("faults: SKIPPED the tmpfs cases (full and read-only file system): mount is not permitted "
+                     "here; RLIMIT_FSIZE stands in for the full disk")
+
+    def fsize_limit():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (MIB, MIB))
+    for cmd, inp in (("encrypt", small_src), ("decrypt", small_ct)):
+        checks.append(("%s past RLIMIT_FSIZE 1 MiB: exit 3, 'File too large', nothing left" % cmd,
+                       lambda cmd=cmd, inp=inp: fail_into(fx, cmd, inp, workdir(), 3, ["File too large"],
+                                                          "ulimit -f 1024", preexec=fsize_limit)))
+
+    # a read-only target directory
+    if mounted:
+        ro = workdir()
+        if try_mount(ro, "size=1m,ro"):
+            for cmd, inp in (("encrypt", small_src), ("decrypt", small_ct)):
+                serial.append(("%s into a read-only tmpfs: exit 3, 'Read-only file system'" % cmd,
+                               lambda cmd=cmd, inp=inp: fail_into(fx, cmd, inp, ro, 3, ["Read-only file system"],
+                                                                  "a read-only tmpfs")))
+    else:
+        ro = None
+    if os.geteuid() == 0:
+        # root ignores permission bits; an unprivileged user (nobody) does not
+        shared = tempfile.mkdtemp(dir=TMP)
+        os.chmod(TMP, 0o755)
+        os.chmod(shared, 0o755)
+        nb_key, nb_src = os.path.join(shared, "key"), os.path.join(shared, "in")
+        shutil.copy(fx.key, nb_key)
+        write_file(nb_src, small)
+        os.chmod(nb_key, 0o644)
+        os.chmod(nb_src, 0o644)
+        locked = os.path.join(shared, "locked")
+        os.mkdir(locked, 0o755)
+
+        def as_nobody():
+            os.setgid(65534)
+            os.setuid(65534)
+        nb = type("fx", (), {"key": nb_key})
+        checks.append(("encrypt as nobody into root's directory: exit 3, 'Permission denied'",
+                       lambda: fail_into(nb, "encrypt", nb_src, locked, 3, ["Permission denied"],
+                                         "a 0755 directory of root's", preexec=as_nobody, user="uid 65534")))
+        # chattr +i: read-only for root too, where the file system has the flag (ext4, xfs, btrfs)
+        imm = workdir()
+        if subprocess.run(["chattr", "+i", imm], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
+            def immutable():
+                try:
+                    fail_into(fx, "encrypt", small_src, imm, 3, ["Operation not permitted"], "chattr +i")
+                finally:
+                    subprocess.run(["chattr", "-i", imm])
+            serial.append(("encrypt into an immutable directory (chattr +i): exit 3, 'Operation not permitted'",
+                           immutable))
+            NOTES.append("faults: read-only target as root: chattr +i ran%s" % (", and a read-only tmpfs" if ro else ""))
+        elif not ro:
+            NOTES.append("faults: SKIPPED the read-only target for root: neither mount nor chattr +i is permitted "
+                         "here (the permission case as uid 65534 ran)")
+    else:
+        locked = workdir()
+        os.chmod(locked, 0o555)
+        checks.append(("encrypt into a 0555 directory: exit 3, 'Permission denied'",
+                       lambda: fail_into(fx, "encrypt", small_src, locked, 3, ["Permission denied"], "chmod 0555")))
+
+    # an input that changes while it is read
+    for how in ("shrank", "grew", "rewritten"):
+        checks.append(("encrypt, the input %s while it is read: exit 4, no output" % how,
+                       lambda how=how: shrink_midway(fx, "encrypt", big[:16 * MIB], how)))
+    ct16 = read_file(ct_src)[:HEADER + 16 * MIB]  # decrypt reads this much before it notices the change
+    checks.append(("decrypt, the input shrank while it is read: exit 4, no output",
+                   lambda: shrink_midway(fx, "decrypt", ct16, "shrank")))
+    serial.append(("named fallback: a killed run's temporary is reported (not removed) by the next run, "
+                   "a live one's is not", lambda: stale_reported(fx)))
+    try:
+        run_section("faults", checks)
+        run_section("faults", serial, serial=True)
+    finally:
+        for m in (mnt, ro):
+            if m and mounted:
+                umount(m)
+        if kill_mnt:
+            umount(kill_mnt)
+        elif kill_base != TMP:
+            shutil.rmtree(kill_base, ignore_errors=True)
+    NOTES.append("faults: SIGKILL phases met (FAULT_MIB=%d): %s" % (
+        FAULT_MIB, ", ".join("%s x%d" % kv for kv in sorted(stats.phases.items()))))
 
 
 # ---- section 8: progress -------------------------------------------------------------------------------
@@ -1194,13 +1651,14 @@ def parse_list():
     return ciphers
 
 
-SECTIONS = ["roundtrip", "tamper", "keys", "tty", "outputs", "interrupt", "errors", "progress", "kat"]
+SECTIONS = ["roundtrip", "tamper", "keys", "tty", "outputs", "interrupt", "errors", "progress", "kat", "faults"]
+DEFAULT_SECTIONS = SECTIONS[:-1]  # faults: its own ctest (file_faults), so the two run in parallel
 
 
 def main(argv):
-    global ARX, KATDIR, KEEP, TMP, VERBOSE
+    global ARX, KATDIR, KEEP, TMP, TMPFILE_REFUSED, VERBOSE
     args = list(argv[1:])
-    only = SECTIONS
+    only = DEFAULT_SECTIONS
     if "--keep" in args:
         args.remove("--keep")
         KEEP = True
@@ -1231,6 +1689,10 @@ def main(argv):
         print("SKIP: %s was built without OpenSSL: %s" % (ARX, err_text(p.stderr)))
         return SKIP
     TMP = tempfile.mkdtemp(prefix="arxfile-")
+    TMPFILE_REFUSED = tmpfile_refused(TMP)
+    if TMPFILE_REFUSED:
+        NOTES.append("note: %s refuses O_TMPFILE: arxcrypt writes through its named fallback there, and a "
+                     "SIGKILL leaves that hidden file (accepted in the interrupt section)" % TMP)
     try:
         try:
             ciphers = parse_list()
@@ -1255,6 +1717,12 @@ def main(argv):
             section_errors(fx, ciphers)
         if "progress" in only:
             section_progress(fx)
+        if "faults" in only:
+            if os.path.isdir("/proc/self/fd"):
+                section_faults(fx)
+            elif only == ["faults"]:
+                print("SKIP: the fault tests watch the process through /proc/PID/fd (Linux)")
+                return SKIP
         if "kat" in only:
             if os.path.isdir(KATDIR):
                 section_kat(ciphers)

@@ -33,6 +33,12 @@ static void gf_mul_spec(uint8_t x[16], const uint8_t y[16]) {
 #define GHASH_MCU_BUILT 0
 #endif
 
+#ifdef ARX_GHASH_AGG_N
+#define GHASH_AGG_BUILT 1 /* ghash_agg.c: hosted builds and WebAssembly */
+#else
+#define GHASH_AGG_BUILT 0
+#endif
+
 int main(void) {
     static const struct { int impl, built; uint32_t needs; const char *name; } impls[] = {
         {ARX_GHASH_PCLMUL, ARX_X86_SIMD, ARX_CPU_PCLMUL | ARX_CPU_SSSE3, "pclmul"},
@@ -42,6 +48,7 @@ int main(void) {
          "vpclmul256"},
         {ARX_GHASH_PMULL, ARX_ARM_PMULL, ARX_CPU_PMULL, "pmull"},
         {ARX_GHASH_MCU, GHASH_MCU_BUILT, 0, "mcu"},
+        {ARX_GHASH_AGG, GHASH_AGG_BUILT, 0, "agg"},
     };
     t_seed(7);
     uint8_t h[16], data[150 * 16], a[16], b[16];

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 const rows = readFileSync(0, 'utf8').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
 const runtimes = [...new Set(rows.map((r) => r.runtime))];
 const get = (rt, build, cipher, mode, size) => rows.find((r) => r.runtime === rt && r.build === build && r.cipher === cipher && r.mode === mode && r.size === size);
-const fmt = (r) => (r ? (r['MB/s'] >= 100 ? Math.round(r['MB/s']) : r['MB/s'].toFixed(1)) : '-');
+const fmt = (r) => (r && r['MB/s'] != null ? (r['MB/s'] >= 100 ? Math.round(r['MB/s']) : r['MB/s'].toFixed(1)) : '-');
 const us = (r) => (r ? r['us/call'].toFixed(r['us/call'] < 10 ? 2 : 0) : '-');
 for (const rt of runtimes) {
   console.log(`\n**${rt}** (MB/s; µs per call in parentheses at 64 B)\n`);

@@ -4,7 +4,7 @@
 // least as long; the written part is returned).
 
 export type Build = 'simd' | 'scalar';
-export type Mode = 'ecb' | 'cbc' | 'cfb' | 'ofb' | 'ctr' | 'gcm' | 'ccm' | 'cmac';
+export type Mode = 'ecb' | 'cbc' | 'cfb' | 'ofb' | 'ctr' | 'gcm' | 'ccm' | 'cmac' | 'xts';
 
 export type CipherName =
   | 'lea-128' | 'lea-192' | 'lea-256'
@@ -75,6 +75,7 @@ export interface Instance {
   ciphers(): CipherInfo[];
   cipherInfo(name: CipherName): CipherInfo;
   createKey(cipher: CipherName, key: Uint8Array, options?: Omit<KeyOptions, 'instance'>): Key;
+  createXts(cipher: CipherName, key: Uint8Array, options?: Omit<KeyOptions, 'instance'>): Xts;
 }
 
 /** An expanded key in WebAssembly memory; dispose() wipes it. */
@@ -136,3 +137,26 @@ export class Gcm {
 }
 export function ctrInit(key: Key, iv: Uint8Array): Ctr;
 export function gcmInit(key: Key, nonce: Uint8Array): Gcm;
+
+/**
+ * XTS (IEEE 1619, SP 800-38E) key pair for a 128-bit-block cipher: key = data
+ * key || tweak key (twice the cipher's key; equal halves: RangeError
+ * ARX_ERR_XTS_KEY). dispose() wipes both schedules.
+ */
+export class Xts {
+  constructor(cipher: CipherName, key: Uint8Array, options?: KeyOptions);
+  readonly cipher: CipherName;
+  /** Twice the cipher's key size. */
+  readonly keyBytes: number;
+  readonly backend: string;
+  readonly disposed: boolean;
+  dispose(): void;
+}
+/** Make an XTS key pair (the same as `new Xts(cipher, key, options)`). */
+export function createXts(cipher: CipherName, key: Uint8Array, options?: KeyOptions): Xts;
+/** One data unit: tweak 16 bytes (unit number little-endian), data 16 bytes .. 16 MiB (ciphertext stealing). */
+export function xtsEncrypt(xts: Xts, tweak: Uint8Array, data: Uint8Array, out?: Uint8Array): Uint8Array;
+export function xtsDecrypt(xts: Xts, tweak: Uint8Array, data: Uint8Array, out?: Uint8Array): Uint8Array;
+/** data.length / sectorSize sectors numbered firstSector, firstSector + 1, ... (dm-crypt plain64 tweaks). */
+export function xtsEncryptSectors(xts: Xts, firstSector: number | bigint, sectorSize: number, data: Uint8Array, out?: Uint8Array): Uint8Array;
+export function xtsDecryptSectors(xts: Xts, firstSector: number | bigint, sectorSize: number, data: Uint8Array, out?: Uint8Array): Uint8Array;

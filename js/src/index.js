@@ -47,10 +47,10 @@ const CODES = {
   [-7]: 'ARX_ERR_KEY_LENGTH', [-8]: 'ARX_ERR_IV_LENGTH', [-9]: 'ARX_ERR_TAG_LENGTH', [-10]: 'ARX_ERR_LENGTH',
   [-11]: 'ARX_ERR_TOO_LONG', [-12]: 'ARX_ERR_PADDING', [-13]: 'ARX_ERR_AUTH', [-14]: 'ARX_ERR_OVERLAP',
   [-15]: 'ARX_ERR_STATE', [-16]: 'ARX_ERR_BUFFER', [-17]: 'ARX_ERR_NOMEM', [-18]: 'ARX_ERR_THREADS',
-  [-19]: 'ARX_ERR_ALIGN',
+  [-19]: 'ARX_ERR_ALIGN', [-26]: 'ARX_ERR_XTS_KEY',
 };
 const TYPE_ERRORS = new Set([-2, -3, -4, -6]);
-const RANGE_ERRORS = new Set([-5, -7, -8, -9, -10, -11, -16]);
+const RANGE_ERRORS = new Set([-5, -7, -8, -9, -10, -11, -16, -26]);
 
 function withCode(err, code) {
   Object.defineProperty(err, 'code', { value: code, enumerable: true, configurable: true });
@@ -73,7 +73,7 @@ function optBytes(x, what) {
 
 function output(out, n, fn) {
   if (out === undefined || out === null) return new Uint8Array(n);
-  bytes(out, `${fn}: out`);
+  if (!(out instanceof Uint8Array)) bytes(out, `${fn}: out`);
   if (out.length < n) throw withCode(new RangeError(`${fn}: out holds ${out.length} bytes, needs ${n}`), 'ARX_ERR_BUFFER');
   return out;
 }
@@ -153,7 +153,7 @@ class Heap {
   }
 }
 
-const MODES = ['ecb', 'cbc', 'cfb', 'ofb', 'ctr', 'gcm', 'ccm', 'cmac'];
+const MODES = ['ecb', 'cbc', 'cfb', 'ofb', 'ctr', 'gcm', 'ccm', 'cmac', 'xts'];
 const MODE_INDEX = Object.fromEntries(MODES.map((m, i) => [m, i]));
 
 // A module instance: the exports, the heap, a scratch area for the data of
@@ -349,7 +349,7 @@ export function cipherInfo(name, instance = inst()) {
 
 // ---- keys ----------------------------------------------------------------
 
-const finalizer = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((held) => freeKey(held)) : null;
+const finalizer = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((held) => (held.xts ? freeXts(held) : freeKey(held))) : null;
 
 function freeKey(held) {
   if (!held.ptr) return;
@@ -607,8 +607,8 @@ function aeadOptions(opts, fn) {
 function aeadEncrypt(fn, mode, key, nonce, data, opts, out, call) {
   const h = Key._handle(key, fn);
   modeCheck(h, key, mode, fn);
-  bytes(nonce, `${fn}: nonce`);
-  bytes(data, `${fn}: data`);
+  if (!(nonce instanceof Uint8Array)) bytes(nonce, `${fn}: nonce`); // the message only when it throws
+  if (!(data instanceof Uint8Array)) bytes(data, `${fn}: data`);
   const { aad, tagLength } = aeadOptions(opts, fn);
   const n = data.length;
   out = output(out, n + tagLength, fn);
@@ -632,8 +632,8 @@ function aeadEncrypt(fn, mode, key, nonce, data, opts, out, call) {
 function aeadDecrypt(fn, mode, key, nonce, sealed, opts, out, call) {
   const h = Key._handle(key, fn);
   modeCheck(h, key, mode, fn);
-  bytes(nonce, `${fn}: nonce`);
-  bytes(sealed, `${fn}: data`);
+  if (!(nonce instanceof Uint8Array)) bytes(nonce, `${fn}: nonce`);
+  if (!(sealed instanceof Uint8Array)) bytes(sealed, `${fn}: data`);
   const { aad, tagLength } = aeadOptions(opts, fn);
   if (sealed.length < tagLength) throw withCode(new RangeError(`${fn}: data (${sealed.length} bytes) is shorter than the ${tagLength}-byte tag`), 'ARX_ERR_LENGTH');
   const n = sealed.length - tagLength;
@@ -658,7 +658,7 @@ function aeadDecrypt(fn, mode, key, nonce, sealed, opts, out, call) {
 /** GCM encryption: returns ciphertext || tag (tagLength 4..16, default 16). */
 export function gcmEncrypt(key, nonce, data, options, out) {
   if (!(data instanceof Uint8Array) || data.length <= CHUNK) {
-    return aeadEncrypt('gcmEncrypt', 'gcm', key, nonce, data, options, out, (x, ...a) => x.arx_gcm_encrypt(...a));
+    return aeadEncrypt('gcmEncrypt', 'gcm', key, nonce, data, options, out, (x, k, n, nl, a, al, o, i, l, t, tl) => x.arx_gcm_encrypt(k, n, nl, a, al, o, i, l, t, tl));
   }
   // long messages through the streaming context, CHUNK bytes at a time
   // (decryption stays one-shot: it verifies before it releases anything)
@@ -701,15 +701,15 @@ export function gcmEncrypt(key, nonce, data, options, out) {
 }
 /** GCM decryption of ciphertext || tag; AuthenticationError if the tag fails (no plaintext released). */
 export function gcmDecrypt(key, nonce, data, options, out) {
-  return aeadDecrypt('gcmDecrypt', 'gcm', key, nonce, data, options, out, (x, ...a) => x.arx_gcm_decrypt(...a));
+  return aeadDecrypt('gcmDecrypt', 'gcm', key, nonce, data, options, out, (x, k, n, nl, a, al, o, i, l, t, tl) => x.arx_gcm_decrypt(k, n, nl, a, al, o, i, l, t, tl));
 }
 /** CCM encryption (nonce 7..13 bytes, tag 4..16 even): ciphertext || tag. */
 export function ccmEncrypt(key, nonce, data, options, out) {
-  return aeadEncrypt('ccmEncrypt', 'ccm', key, nonce, data, options, out, (x, ...a) => x.arx_ccm_encrypt(...a));
+  return aeadEncrypt('ccmEncrypt', 'ccm', key, nonce, data, options, out, (x, k, n, nl, a, al, o, i, l, t, tl) => x.arx_ccm_encrypt(k, n, nl, a, al, o, i, l, t, tl));
 }
 /** CCM decryption of ciphertext || tag; AuthenticationError if the tag fails. */
 export function ccmDecrypt(key, nonce, data, options, out) {
-  return aeadDecrypt('ccmDecrypt', 'ccm', key, nonce, data, options, out, (x, ...a) => x.arx_ccm_decrypt(...a));
+  return aeadDecrypt('ccmDecrypt', 'ccm', key, nonce, data, options, out, (x, k, n, nl, a, al, o, i, l, t, tl) => x.arx_ccm_decrypt(k, n, nl, a, al, o, i, l, t, tl));
 }
 
 // ---- CMAC ----------------------------------------------------------------
@@ -924,6 +924,157 @@ export function gcmInit(key, nonce) {
 
 // ---- an API bound to one instance (instantiate) --------------------------
 
+// ---- XTS (IEEE 1619, SP 800-38E) -------------------------------------------
+
+function freeXts(held) {
+  if (!held.ptr) return;
+  held.inst.x.arx_xts_free(held.ptr); // wipes both schedules
+  held.inst.heap.release(held.mem);
+  held.inst.wipeStack();
+  held.ptr = 0;
+}
+
+const XTS_MAX_BYTES = 16 * 2 ** 20; // 2^20 blocks per data unit
+
+/**
+ * An XTS key pair (arx_xts_init) for a 128-bit-block cipher: key = data key
+ * || tweak key, twice the cipher's key; equal halves are refused (SP 800-38E).
+ * dispose() wipes both schedules.
+ */
+export class Xts {
+  #held;
+
+  constructor(cipher, key, options = {}) {
+    if (options === null || typeof options !== 'object') throw withCode(new TypeError('Xts: options must be an object'), 'ERR_INVALID_ARG_TYPE');
+    const I = options.instance ? options.instance[INSTANCE] ?? options.instance : inst();
+    if (!(I instanceof Instance)) throw withCode(new TypeError('Xts: options.instance is not an arxcrypt instance'), 'ERR_INVALID_ARG_TYPE');
+    const c = I.cipher(cipher, 'Xts');
+    if (c.info.blockBytes !== 16) throw withCode(new TypeError(`Xts: xts is not defined for ${cipher} (${c.info.blockBytes}-byte blocks)`), 'ARX_ERR_MODE_UNSUPPORTED');
+    bytes(key, 'Xts: key');
+    if (key.length !== 2 * c.info.keyBytes) {
+      throw withCode(new RangeError(`Xts: ${cipher}-xts takes a ${2 * c.info.keyBytes}-byte key (data key then tweak key), got ${key.length} bytes`), 'ARX_ERR_KEY_LENGTH');
+    }
+    const backend = options.backend;
+    if (backend !== undefined && typeof backend !== 'string') throw withCode(new TypeError('Xts: options.backend must be a string'), 'ERR_INVALID_ARG_TYPE');
+    const size = I.x.arx_xts_storage_size(c.ptr);
+    const mem = I.heap.alloc(size);
+    const nameLen = backend ? ENCODER.encode(backend).length + 1 : 0;
+    const s = I.take(key.length + nameLen);
+    I.put(s, key);
+    if (backend) {
+      I.put(s + key.length, ENCODER.encode(backend));
+      I.u8()[s + key.length + nameLen - 1] = 0;
+    }
+    const rc = I.x.arx_xts_init(I.cell, mem, size, c.ptr, s, key.length, backend ? s + key.length : 0);
+    I.wipe(s, key.length + nameLen);
+    if (rc !== 0) {
+      I.heap.release(mem);
+      I.wipeStack();
+      throw I.fail(rc, 'Xts', rc === -26 ? 'the data key and the tweak key must differ' : backend ? `backend '${backend}' for ${cipher}` : cipher);
+    }
+    const ptr = I.word(I.cell);
+    this.#held = { inst: I, ptr, mem, xts: true };
+    this.cipher = cipher;
+    this.keyBytes = key.length;
+    this.backend = I.cstr(I.x.arx_xts_backend(ptr));
+    finalizer?.register(this, this.#held, this);
+    Object.freeze(this);
+  }
+
+  /** Wipe both key schedules; the object is unusable afterwards. Idempotent. */
+  dispose() {
+    if (!this.#held.ptr) return;
+    finalizer?.unregister(this);
+    freeXts(this.#held);
+  }
+
+  [disposeSymbol]() {
+    this.dispose();
+  }
+
+  get disposed() {
+    return this.#held.ptr === 0;
+  }
+
+  static _handle(x, fn) {
+    if (!(x instanceof Xts)) throw withCode(new TypeError(`${fn}: key must be an arxcrypt Xts`), 'ERR_INVALID_ARG_TYPE');
+    const h = x.#held;
+    if (!h.ptr) throw new ArxError(`${fn}: the key was disposed`, 'ERR_KEY_DISPOSED');
+    return h;
+  }
+}
+
+function xtsLength(n, fn, what) {
+  if (n < 16) throw withCode(new RangeError(`${fn}: ${what} must be at least 16 bytes (one block), got ${n}`), 'ARX_ERR_LENGTH');
+  if (n > XTS_MAX_BYTES) throw withCode(new RangeError(`${fn}: ${what} must be at most 2^20 blocks (16 MiB), got ${n} bytes`), 'ARX_ERR_TOO_LONG');
+}
+
+// in place in the scratch area: [tweak][data]
+function xtsUnit(fn, x, tweak, data, out, dec) {
+  const h = Xts._handle(x, fn);
+  bytes(tweak, `${fn}: tweak`);
+  if (tweak.length !== 16) throw withCode(new RangeError(`${fn}: tweak must be 16 bytes, got ${tweak.length}`), 'ARX_ERR_IV_LENGTH');
+  bytes(data, `${fn}: data`);
+  xtsLength(data.length, fn, 'data');
+  out = output(out, data.length, fn);
+  const I = h.inst;
+  const s = I.take(16 + data.length), p = s + 16;
+  I.put(s, tweak);
+  I.put(p, data);
+  const rc = (dec ? I.x.arx_xts_decrypt : I.x.arx_xts_encrypt)(h.ptr, s, 16, p, p, data.length);
+  if (rc !== 0) {
+    I.wipe(s, 16 + data.length);
+    throw I.fail(rc, fn, x.cipher);
+  }
+  out.set(I.u8().subarray(p, p + data.length));
+  I.wipe(s, 16 + data.length);
+  return written(out, data.length);
+}
+
+function xtsSectors(fn, x, firstSector, sectorSize, data, out, dec) {
+  const h = Xts._handle(x, fn);
+  let first;
+  if (typeof firstSector === 'bigint') first = firstSector;
+  else if (typeof firstSector === 'number' && Number.isSafeInteger(firstSector)) first = BigInt(firstSector);
+  else throw withCode(new TypeError(`${fn}: firstSector must be a safe integer or a bigint`), 'ERR_INVALID_ARG_TYPE');
+  if (first < 0n || first >= 2n ** 64n) throw withCode(new RangeError(`${fn}: firstSector must be 0..2^64-1, got ${first}`), 'ERR_OUT_OF_RANGE');
+  integer(sectorSize, `${fn}: sectorSize`, 16, XTS_MAX_BYTES);
+  bytes(data, `${fn}: data`);
+  if (data.length % sectorSize) throw withCode(new RangeError(`${fn}: data (${data.length} bytes) is not a whole number of ${sectorSize}-byte sectors`), 'ARX_ERR_LENGTH');
+  out = output(out, data.length, fn);
+  const I = h.inst;
+  const p = I.take(data.length);
+  I.put(p, data);
+  const rc = (dec ? I.x.arx_xts_decrypt_sectors : I.x.arx_xts_encrypt_sectors)(h.ptr, first, sectorSize, data.length / sectorSize, p, p);
+  if (rc !== 0) {
+    I.wipe(p, data.length);
+    throw I.fail(rc, fn, x.cipher);
+  }
+  out.set(I.u8().subarray(p, p + data.length));
+  I.wipe(p, data.length);
+  return written(out, data.length);
+}
+
+/** XTS encryption of one data unit: tweak 16 bytes (the unit number, little-endian), data >= 16 bytes (ciphertext stealing). */
+export function xtsEncrypt(xts, tweak, data, out) {
+  return xtsUnit('xtsEncrypt', xts, tweak, data, out, false);
+}
+export function xtsDecrypt(xts, tweak, data, out) {
+  return xtsUnit('xtsDecrypt', xts, tweak, data, out, true);
+}
+/** XTS over data.length / sectorSize sectors numbered firstSector, firstSector + 1, ... (dm-crypt plain64). */
+export function xtsEncryptSectors(xts, firstSector, sectorSize, data, out) {
+  return xtsSectors('xtsEncryptSectors', xts, firstSector, sectorSize, data, out, false);
+}
+export function xtsDecryptSectors(xts, firstSector, sectorSize, data, out) {
+  return xtsSectors('xtsDecryptSectors', xts, firstSector, sectorSize, data, out, true);
+}
+
+/** Make an XTS key pair (the same as `new Xts(cipher, key, options)`). */
+export function createXts(cipher, key, options) {
+  return new Xts(cipher, key, options);
+}
+
 function makeApi(I) {
   return Object.freeze({
     [INSTANCE]: I,
@@ -935,6 +1086,7 @@ function makeApi(I) {
     ciphers: () => ciphers(I),
     cipherInfo: (name) => cipherInfo(name, I),
     createKey: (cipher, key, options = {}) => new Key(cipher, key, { ...options, instance: I }),
+    createXts: (cipher, key, options = {}) => new Xts(cipher, key, { ...options, instance: I }),
   });
 }
 

@@ -65,6 +65,14 @@ export function nativeCases(ciphers, { seed = 20260518, perCipher = 6, maxLen = 
           const c = { iv: hex(nonce), aad: hex(aad), tagLength };
           push(c, a, d);
           push({ ...c, decrypt: true }, [...a, '-d'], raw(cli, [...args, ...a], d));
+        } else if (mode === 'xts') {
+          const xkey = R.bytes(2 * info.keyBytes);
+          xkey[info.keyBytes] ^= 0x80; // halves differ
+          const tw = R.bytes(16), d = R.bytes(16 + len);
+          const xa = ['-c', info.name, '-m', 'xts', '-k', hex(xkey), '--iv', hex(tw)];
+          const c = { key: hex(xkey), iv: hex(tw) };
+          cases.push({ ...base, ...c, input: hex(d), output: hex(raw(cli, xa, d)) });
+          cases.push({ ...base, ...c, decrypt: true, input: hex(d), output: hex(raw(cli, [...xa, '-d'], d)) });
         } else if (mode === 'cmac') {
           const tagLength = 4 + R.int(B - 3);
           push({ tagLength }, ['--tag-len', String(tagLength)], R.bytes(len));

@@ -88,6 +88,20 @@ function vectorCase(A, inst, file, records, backend) {
     for (const r of records) {
       const info = inst.cipherInfo(r.cipher);
       if (!info.backends.includes(backend)) continue;
+      if (r.mode === 'xts') {
+        const x = inst.createXts(r.cipher, unhex(r.key), { backend });
+        try {
+          const what = `${file} ${r.cipher} xts ${r.pt.length / 2} B (${backend})`;
+          assert(x.backend === backend, `${what}: backend ${x.backend}`);
+          const pt = unhex(r.pt), ct = unhex(r.ct), iv = unhex(r.iv);
+          assertBytes(A.xtsEncrypt(x, iv, pt), ct, `${what} encrypt`);
+          assertBytes(A.xtsDecrypt(x, iv, ct), pt, `${what} decrypt`);
+          checks++;
+        } finally {
+          x.dispose();
+        }
+        continue;
+      }
       const key = inst.createKey(r.cipher, unhex(r.key), { backend });
       try {
         assert(key.backend === backend, `${r.cipher}: asked for backend ${backend}, got ${key.backend}`);
@@ -153,6 +167,14 @@ function vectorCase(A, inst, file, records, backend) {
 // ---- differential: the native CLI's outputs --------------------------------
 
 function runDiff(A, inst, c) {
+  if (c.mode === 'xts') {
+    const x = inst.createXts(c.cipher, unhex(c.key));
+    try {
+      return (c.decrypt ? A.xtsDecrypt : A.xtsEncrypt)(x, unhex(c.iv), unhex(c.input));
+    } finally {
+      x.dispose();
+    }
+  }
   const key = inst.createKey(c.cipher, unhex(c.key), c.backend ? { backend: c.backend } : {});
   try {
     const iv = unhex(c.iv ?? ''), data = unhex(c.input), aad = unhex(c.aad ?? '');
@@ -566,6 +588,64 @@ function apiCase(A, inst) {
   };
 }
 
+// ---- XTS: sectors against units, every backend against ref, refusals -----
+
+function xtsCase(A, inst, quick) {
+  return () => {
+    let checks = 0;
+    const R = rng(1619);
+    for (const info of inst.ciphers()) {
+      if (info.blockBytes !== 16) {
+        assertThrows(() => inst.createXts(info.name, new Uint8Array(2 * info.keyBytes)), TypeError, /not defined/, `${info.name} xts`);
+        checks++;
+        continue;
+      }
+      const key = R.bytes(2 * info.keyBytes);
+      key[info.keyBytes] ^= 0x80;
+      const ref = inst.createXts(info.name, key, { backend: 'ref' });
+      for (const be of info.backends) {
+        const x = inst.createXts(info.name, key, { backend: be });
+        for (const n of quick ? [16, 17, 257] : [16, 17, 31, 100, 256, 1000, 4096, 4111]) {
+          const tw = R.bytes(16), d = R.bytes(n);
+          assertBytes(A.xtsEncrypt(x, tw, d), A.xtsEncrypt(ref, tw, d), `${info.name} ${be} xts ${n}`);
+          assertBytes(A.xtsDecrypt(x, tw, A.xtsEncrypt(x, tw, d)), d, `${info.name} ${be} xts round trip ${n}`);
+          checks += 2;
+        }
+        for (const [sb, first] of [[512, 0], [33, 2 ** 53 - 2], [48, 2n ** 64n - 1n]]) {
+          const d = R.bytes(3 * sb), ct = A.xtsEncryptSectors(x, first, sb, d);
+          for (let i = 0; i < 3; i++) {
+            const tw = new Uint8Array(16);
+            let v = (BigInt(first) + BigInt(i)) % 2n ** 64n;
+            for (let b = 0; b < 8; b++, v >>= 8n) tw[b] = Number(v & 0xffn);
+            assertBytes(ct.subarray(i * sb, (i + 1) * sb), A.xtsEncrypt(ref, tw, d.subarray(i * sb, (i + 1) * sb)), `${info.name} ${be} sector ${i}`);
+          }
+          assertBytes(A.xtsDecryptSectors(x, first, sb, ct), d, `${info.name} ${be} sectors round trip`);
+          checks += 4;
+        }
+        x.dispose();
+      }
+      ref.dispose();
+    }
+    const T = (f, Cls, re, what) => {
+      assertThrows(f, Cls, re, what);
+      checks++;
+    };
+    const k = R.bytes(32), x = inst.createXts('lea-128', k);
+    T(() => inst.createXts('lea-128', new Uint8Array(32)), RangeError, /must differ/, 'equal halves');
+    T(() => inst.createXts('lea-128', new Uint8Array(16)), RangeError, /32-byte key/, 'single-length key');
+    T(() => A.xtsEncrypt(x, new Uint8Array(16), new Uint8Array(15)), RangeError, /at least 16/, 'short data');
+    T(() => A.xtsEncrypt(x, new Uint8Array(8), new Uint8Array(32)), RangeError, /tweak must be 16/, 'short tweak');
+    T(() => A.xtsEncryptSectors(x, 0, 512, new Uint8Array(513)), RangeError, /whole number/, 'partial sector');
+    T(() => A.xtsEncryptSectors(x, -1, 512, new Uint8Array(512)), RangeError, /firstSector/, 'negative sector');
+    T(() => A.xtsEncryptSectors(x, 0, 8, new Uint8Array(16)), RangeError, /sectorSize/, 'sector 8 bytes');
+    T(() => A.xtsEncrypt(x, new Uint8Array(16), new Uint8Array(16 * 2 ** 20 + 1)), RangeError, /2\^20 blocks/, 'too long');
+    T(() => A.xtsEncrypt(k, new Uint8Array(16), new Uint8Array(32)), TypeError, /Xts/, 'not an Xts');
+    x.dispose();
+    T(() => A.xtsEncrypt(x, new Uint8Array(16), new Uint8Array(32)), A.ArxError, /disposed/, 'disposed');
+    return checks;
+  };
+}
+
 /** Every case for one build. */
 export function suites(A, inst, { vectors, diff, quick = false }) {
   const out = [];
@@ -582,6 +662,7 @@ export function suites(A, inst, { vectors, diff, quick = false }) {
   out.push({ name: `${b}: streaming CTR and GCM, random splits`, fn: streamingCase(A, inst, quick) });
   out.push({ name: `${b}: tag failures release nothing`, fn: tagFailureCase(A, inst) });
   out.push({ name: `${b}: bad input to every function`, fn: badInputCase(A, inst) });
+  out.push({ name: `${b}: xts on every backend, sectors, refusals`, fn: xtsCase(A, inst, quick) });
   out.push({ name: `${b}: output buffers, padding, every cipher and mode`, fn: apiCase(A, inst) });
   return out;
 }

@@ -18,6 +18,7 @@
 #include <openssl/evp.h>
 #include <openssl/params.h>
 #include <openssl/provider.h>
+#include <openssl/proverr.h>
 
 #include "arxcrypt.h"
 
@@ -61,7 +62,7 @@ static size_t rnd_piece(size_t left, size_t blk) {
     }
 }
 
-static const char *mode_up[] = {"ECB", "CBC", "CFB", "OFB", "CTR", "GCM", "CCM", "CMAC"};
+static const char *mode_up[] = {"ECB", "CBC", "CFB", "OFB", "CTR", "GCM", "CCM", "CMAC", "XTS"};
 
 static void evp_name(char *buf, size_t n, const char *cipher, arx_mode m) {
     size_t i = 0;
@@ -267,9 +268,10 @@ static void run_record(const char *file, record *r) {
         CHECK(!ok, "%s:%d forged tag accepted", file, r->line);
     } else {
         size_t n = 0;
-        int ok = evp_run(ci, 1, key, iv, 0, pt, len, out, &n, 1);
+        const int split = m != ARX_MODE_XTS; /* XTS: one update is one data unit */
+        int ok = evp_run(ci, 1, key, iv, 0, pt, len, out, &n, split);
         CHECK(ok && n == len && !memcmp(out, ct, len), "%s:%d encrypt", file, r->line);
-        ok = evp_run(ci, 0, key, iv, 0, ct, len, out, &n, 1);
+        ok = evp_run(ci, 0, key, iv, 0, ct, len, out, &n, split);
         CHECK(ok && n == len && !memcmp(out, pt, len), "%s:%d decrypt", file, r->line);
     }
     EVP_CIPHER_free(ci);
@@ -562,6 +564,66 @@ static void random_all(int rounds) {
     }
 }
 
+/* ---- XTS: OpenSSL's AES-XTS shape (key = data key || tweak key, iv = tweak) ---- */
+
+static void check_xts(int rounds) {
+    int registered = 0;
+    for (size_t i = 0; i < arx_cipher_count(); i++) {
+        const arx_cipher *c = arx_cipher_at(i);
+        const char *name = arx_cipher_name(c);
+        const size_t kb = arx_cipher_key_bytes(c);
+        const int allowed = arx_mode_check(c, ARX_MODE_XTS) == ARX_OK;
+        EVP_CIPHER *ci = fetch(name, ARX_MODE_XTS);
+        CHECK((ci != NULL) == allowed, "%s XTS: fetch %s, library says %s", name, ci ? "found" : "missing",
+              allowed ? "allowed" : "not allowed");
+        if (!ci) continue;
+        registered++;
+        CHECK(EVP_CIPHER_get_mode(ci) == EVP_CIPH_XTS_MODE && (size_t)EVP_CIPHER_get_key_length(ci) == 2 * kb &&
+                  EVP_CIPHER_get_block_size(ci) == 1 && EVP_CIPHER_get_iv_length(ci) == 16,
+              "%s XTS: shape", name);
+        unsigned char key[64], tw[16], *pt = malloc(4096), *ct = malloc(4096), *want = malloc(4096);
+        for (int r = 0; r < rounds && pt && ct && want; r++) {
+            rnd_bytes(key, 2 * kb);
+            key[kb] ^= 0x80;
+            if (!memcmp(key, key + kb, kb)) key[0] ^= 1;
+            rnd_bytes(tw, 16);
+            size_t len = 16 + rnd_below(4096 - 16 + 1);
+            rnd_bytes(pt, len);
+            arx_xts *x = NULL;
+            CHECK(arx_xts_new(&x, c, key, 2 * kb, NULL) == ARX_OK && arx_xts_encrypt(x, tw, 16, want, pt, len) == ARX_OK,
+                  "%s XTS library", name);
+            arx_xts_free(x);
+            size_t n = 0;
+            int ok = evp_run(ci, 1, key, tw, 0, pt, len, ct, &n, 0);
+            CHECK(ok && n == len && !memcmp(ct, want, len), "%s XTS encrypt len %zu", name, len);
+            ok = evp_run(ci, 0, key, tw, 0, ct, len, ct, &n, 0); /* in place */
+            CHECK(ok && n == len && !memcmp(ct, pt, len), "%s XTS decrypt len %zu", name, len);
+        }
+        free(pt);
+        free(ct);
+        free(want);
+        /* refusals: equal halves (SP 800-38E), a short data unit, a wrong key length */
+        EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
+        memset(key, 0x11, sizeof key);
+        int ok = EVP_EncryptInit_ex2(ctx, ci, key, tw, NULL);
+        CHECK(!ok && ERR_GET_REASON(ERR_peek_last_error()) == PROV_R_XTS_DUPLICATED_KEYS, "%s XTS equal halves", name);
+        key[0] ^= 1;
+        unsigned char buf[32] = {0};
+        int outl = -1;
+        ok = EVP_EncryptInit_ex2(ctx, ci, key, tw, NULL);
+        CHECK(ok, "%s XTS init", name);
+        ok = EVP_EncryptUpdate(ctx, buf, &outl, buf, 15);
+        CHECK(!ok, "%s XTS 15-byte data unit accepted", name);
+        OSSL_PARAM kl[] = {OSSL_PARAM_END, OSSL_PARAM_END};
+        size_t wrong = kb;
+        kl[0] = OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_KEYLEN, &wrong);
+        CHECK(!EVP_CIPHER_CTX_set_params(ctx, kl), "%s XTS single-length key accepted", name);
+        EVP_CIPHER_CTX_free(ctx);
+        EVP_CIPHER_free(ci);
+    }
+    printf("xts: %d XTS algorithms\n", registered);
+}
+
 /* ---- parameters, misuse, copies ------------------------------------------------ */
 
 static unsigned long last_lib(void) { return (unsigned long)ERR_GET_LIB(ERR_peek_last_error()); }
@@ -800,6 +862,7 @@ int main(int argc, char **argv) {
     printf("vectors: %ld records checked, %ld skipped (CFB/OFB)\n", vec_run, vec_skipped);
     CHECK(vec_run > 200, "too few vector records (%ld)", vec_run);
     random_all(24);
+    check_xts(12);
     check_params();
     byte_streams();
     key_changes();

@@ -52,7 +52,7 @@ static Py_ssize_t gil_threshold = 4096;
 
 static PyObject *InvalidTag, *InvalidSignature, *AlreadyFinalized, *AlreadyUpdated, *NotYetFinalized,
     *UnsupportedAlgorithm;
-static PyTypeObject *KeyType, *GCMType, *CCMType, *ContextType, *CMACType;
+static PyTypeObject *KeyType, *GCMType, *CCMType, *ContextType, *CMACType, *XTSType;
 
 /* ---- helpers ------------------------------------------------------------------ */
 
@@ -486,6 +486,192 @@ static PyType_Spec gcm_spec = {"arxcrypt._arxcrypt.GCM", sizeof(AeadObject), 0,
                                Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, gcm_slots};
 static PyType_Spec ccm_spec = {"arxcrypt._arxcrypt.CCM", sizeof(AeadObject), 0,
                                Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, ccm_slots};
+
+/* ---- XTS (IEEE 1619 / SP 800-38E): one-shot data units and sector runs ------- */
+
+typedef struct {
+    PyObject_HEAD
+    arx_xts *x;
+    const arx_cipher *c;
+} XtsObject;
+
+static PyObject *XTS_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+    static char *names[] = {"name", "key", "backend", NULL};
+    PyObject *name, *key, *backend = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|$O:XTS", names, &name, &key, &backend)) return NULL;
+    const arx_cipher *c = cipher_from(name);
+    if (!c) return NULL;
+    if (arx_mode_check(c, ARX_MODE_XTS) != ARX_OK) return check_mode_error(c, "XTS");
+    const char *be;
+    if (backend_from(backend, &be) < 0) return NULL;
+    Py_buffer kb;
+    if (get_in(key, &kb, "key") < 0) return NULL;
+    arx_xts *x = NULL;
+    int rc = arx_xts_new(&x, c, kb.buf, (size_t)kb.len, be);
+    Py_ssize_t klen = kb.len;
+    release(&kb);
+    const char *cn = arx_cipher_name(c);
+    switch (rc) {
+    case ARX_OK:
+        break;
+    case ARX_ERR_KEY_LENGTH:
+        PyErr_Format(PyExc_ValueError, "XTS with %s takes a %zu-byte key (data key then tweak key), not %zd bytes", cn,
+                     2 * arx_cipher_key_bytes(c), klen);
+        return NULL;
+    case ARX_ERR_XTS_KEY:
+        PyErr_SetString(PyExc_ValueError, "XTS key halves must differ (SP 800-38E): data key == tweak key");
+        return NULL;
+    case ARX_ERR_UNKNOWN_BACKEND:
+        PyErr_Format(UnsupportedAlgorithm, "%s has no backend '%s' (arxcrypt.backends('%s') lists them)", cn, be, cn);
+        return NULL;
+    case ARX_ERR_BACKEND_UNAVAILABLE:
+        PyErr_Format(UnsupportedAlgorithm, "backend '%s' of %s cannot run on this CPU", be, cn);
+        return NULL;
+    default:
+        return raise_status(rc, "XTS key");
+    }
+    XtsObject *self = (XtsObject *)PyType_GenericAlloc(type, 0);
+    if (!self) {
+        arx_xts_free(x);
+        return NULL;
+    }
+    self->x = x;
+    self->c = c;
+    return (PyObject *)self;
+}
+
+static void XTS_dealloc(PyObject *self) {
+    arx_xts_free(((XtsObject *)self)->x); /* wipes both schedules */
+    free_self(self);
+}
+
+static PyObject *xts_length_error(Py_ssize_t n, const char *what) {
+    if (n < 16)
+        PyErr_Format(PyExc_ValueError, "XTS %s must be at least 16 bytes, not %zd", what, n);
+    else
+        PyErr_Format(PyExc_ValueError, "XTS %s must be at most 2**20 blocks (16 MiB), not %zd bytes", what, n);
+    return NULL;
+}
+
+static const char *const xts_names[] = {"tweak", "data"};
+
+static PyObject *xts_unit(PyObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, int dec) {
+    XtsObject *self = (XtsObject *)op;
+    PyObject *a[2] = {NULL, NULL};
+    if (parse_fast(dec ? "decrypt" : "encrypt", args, nargs, kwnames, xts_names, 2, 2, a) < 0) return NULL;
+    Py_buffer tw, data;
+    PyObject *out = NULL;
+    if (get_in(a[0], &tw, "tweak") < 0) return NULL;
+    if (get_in(a[1], &data, "data") < 0) goto done_t;
+    if (tw.len != ARX_XTS_TWEAK_BYTES) {
+        PyErr_Format(PyExc_ValueError, "XTS tweak must be 16 bytes, not %zd", tw.len);
+        goto done;
+    }
+    uint8_t *o;
+    out = new_bytes(data.len, &o);
+    if (!out) goto done;
+    int rc;
+    RUN_RELEASED(data.len, rc = (dec ? arx_xts_decrypt : arx_xts_encrypt)(self->x, tw.buf, 16, o, data.buf, (size_t)data.len));
+    if (rc != ARX_OK) {
+        Py_CLEAR(out);
+        if (rc == ARX_ERR_LENGTH || rc == ARX_ERR_TOO_LONG)
+            xts_length_error(data.len, "data");
+        else
+            raise_status(rc, dec ? "XTS decrypt" : "XTS encrypt");
+    }
+done:
+    release(&data);
+done_t:
+    release(&tw);
+    return out;
+}
+static PyObject *XTS_encrypt(PyObject *op, PyObject *const *a, Py_ssize_t n, PyObject *kw) { return xts_unit(op, a, n, kw, 0); }
+static PyObject *XTS_decrypt(PyObject *op, PyObject *const *a, Py_ssize_t n, PyObject *kw) { return xts_unit(op, a, n, kw, 1); }
+
+static const char *const xts_sector_names[] = {"first_sector", "sector_size", "data"};
+
+static PyObject *xts_sectors(PyObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, int dec) {
+    XtsObject *self = (XtsObject *)op;
+    PyObject *a[3] = {NULL, NULL, NULL};
+    if (parse_fast(dec ? "decrypt_sectors" : "encrypt_sectors", args, nargs, kwnames, xts_sector_names, 3, 3, a) < 0)
+        return NULL;
+    unsigned long long first = PyLong_AsUnsignedLongLong(a[0]);
+    if (first == (unsigned long long)-1 && PyErr_Occurred()) {
+        if (PyErr_ExceptionMatches(PyExc_OverflowError) || PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_ValueError, "first_sector must be an int from 0 to 2**64 - 1");
+        }
+        return NULL;
+    }
+    Py_ssize_t sb = PyLong_AsSsize_t(a[1]);
+    if (sb == -1 && PyErr_Occurred()) return NULL;
+    if (sb < 16 || (size_t)sb / 16 > ARX_XTS_MAX_BLOCKS || ((size_t)sb / 16 == ARX_XTS_MAX_BLOCKS && sb % 16))
+        return xts_length_error(sb, "sector_size");
+    Py_buffer data;
+    if (get_in(a[2], &data, "data") < 0) return NULL;
+    PyObject *out = NULL;
+    if (data.len % sb) {
+        PyErr_Format(PyExc_ValueError, "XTS data (%zd bytes) must be a whole number of %zd-byte sectors", data.len, sb);
+        goto done;
+    }
+    uint8_t *o;
+    out = new_bytes(data.len, &o);
+    if (!out) goto done;
+    int rc;
+    RUN_RELEASED(data.len, rc = (dec ? arx_xts_decrypt_sectors : arx_xts_encrypt_sectors)(
+                               self->x, (uint64_t)first, (size_t)sb, (size_t)(data.len / sb), o, data.buf));
+    if (rc != ARX_OK) {
+        Py_CLEAR(out);
+        raise_status(rc, dec ? "XTS decrypt_sectors" : "XTS encrypt_sectors");
+    }
+done:
+    release(&data);
+    return out;
+}
+static PyObject *XTS_encrypt_sectors(PyObject *op, PyObject *const *a, Py_ssize_t n, PyObject *kw) { return xts_sectors(op, a, n, kw, 0); }
+static PyObject *XTS_decrypt_sectors(PyObject *op, PyObject *const *a, Py_ssize_t n, PyObject *kw) { return xts_sectors(op, a, n, kw, 1); }
+
+static PyObject *xts_get_name(PyObject *self, void *p) {
+    (void)p;
+    return PyUnicode_FromString(arx_cipher_name(((XtsObject *)self)->c));
+}
+static PyObject *xts_get_backend(PyObject *self, void *p) {
+    (void)p;
+    return PyUnicode_FromString(arx_xts_backend(((XtsObject *)self)->x));
+}
+static PyObject *xts_get_key_size(PyObject *self, void *p) {
+    (void)p;
+    return PyLong_FromSize_t(2 * arx_cipher_key_bytes(((XtsObject *)self)->c));
+}
+
+static PyMethodDef xts_methods[] = {
+    {"encrypt", (PyCFunction)(void (*)(void))XTS_encrypt, METH_FASTCALL | METH_KEYWORDS,
+     "encrypt(tweak, data) -> ciphertext: one data unit, 16-byte tweak, len(data) >= 16 (ciphertext stealing)"},
+    {"decrypt", (PyCFunction)(void (*)(void))XTS_decrypt, METH_FASTCALL | METH_KEYWORDS, "decrypt(tweak, data) -> plaintext"},
+    {"encrypt_sectors", (PyCFunction)(void (*)(void))XTS_encrypt_sectors, METH_FASTCALL | METH_KEYWORDS,
+     "encrypt_sectors(first_sector, sector_size, data) -> ciphertext: sectors numbered from first_sector (plain64)"},
+    {"decrypt_sectors", (PyCFunction)(void (*)(void))XTS_decrypt_sectors, METH_FASTCALL | METH_KEYWORDS,
+     "decrypt_sectors(first_sector, sector_size, data) -> plaintext"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef xts_getset[] = {
+    {"name", xts_get_name, NULL, "the cipher's name", NULL},
+    {"backend", xts_get_backend, NULL, "the backend this key runs on", NULL},
+    {"key_size", xts_get_key_size, NULL, "bytes of key: twice the cipher's", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyType_Slot xts_slots[] = {
+    {Py_tp_new, XTS_new},
+    {Py_tp_dealloc, XTS_dealloc},
+    {Py_tp_methods, xts_methods},
+    {Py_tp_getset, xts_getset},
+    {Py_tp_doc, "XTS(name, key, *, backend=None): XTS (IEEE 1619, SP 800-38E) with a 128-bit-block cipher; "
+                "key = data key || tweak key."},
+    {0, NULL},
+};
+static PyType_Spec xts_spec = {"arxcrypt._arxcrypt.XTS", sizeof(XtsObject), 0, Py_TPFLAGS_DEFAULT, xts_slots};
 
 /* ---- CipherContext (Cipher(...).encryptor() / .decryptor()) ------------------- */
 
@@ -1597,11 +1783,127 @@ static PyObject *mod_set_gil_threshold(PyObject *m, PyObject *arg) {
     return PyLong_FromSsize_t(old);
 }
 
+/* ---- many messages at once (arx_*_many) ------------------------------------- */
+
+/*
+ * aead_many(items, decrypt) -> list. items: a sequence of (box, nonce, data,
+ * associated_data) with every box a GCM, or every box a CCM, all of one
+ * cipher (each box its own key and tag_length). Encryption returns
+ * ciphertext || tag per item; decryption the plaintext per item, or None
+ * where that item's tag failed (the library zeroed its output; nothing of it
+ * is returned). Argument errors raise ValueError naming the item, before
+ * anything is computed. The GIL is released for large batches.
+ */
+static PyObject *mod_aead_many(PyObject *m, PyObject *args) {
+    (void)m;
+    PyObject *items, *seq = NULL, *result = NULL;
+    int decrypt;
+    if (!PyArg_ParseTuple(args, "Op:aead_many", &items, &decrypt)) return NULL;
+    seq = PySequence_List(items); /* the limited API has no PySequence_Fast macros */
+    if (!seq) return NULL;
+    const Py_ssize_t n = PyList_Size(seq);
+    arx_job *jobs = PyMem_Calloc(n ? (size_t)n : 1, sizeof *jobs);
+    Py_buffer *bufs = PyMem_Calloc(n ? (size_t)n * 3 : 1, sizeof *bufs); /* nonce, data, aad per item */
+    PyObject **outs = PyMem_Calloc(n ? (size_t)n : 1, sizeof *outs);
+    if (!jobs || !bufs || !outs) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int ccm = -1;
+    Py_ssize_t total = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *it = PyList_GetItem(seq, i);
+        if (!PyTuple_Check(it) || (PyTuple_Size(it) != 3 && PyTuple_Size(it) != 4)) {
+            PyErr_Format(PyExc_TypeError, "item %zd must be a tuple (box, nonce, data[, associated_data])", i);
+            goto done;
+        }
+        PyObject *box = PyTuple_GetItem(it, 0);
+        int is_gcm = PyObject_TypeCheck(box, GCMType), is_ccm = PyObject_TypeCheck(box, CCMType);
+        if (!is_gcm && !is_ccm) {
+            PyErr_Format(PyExc_TypeError, "item %zd: the box must be an arxcrypt.aead.GCM or CCM", i);
+            goto done;
+        }
+        if (ccm < 0) ccm = is_ccm;
+        if (ccm != is_ccm) {
+            PyErr_SetString(PyExc_ValueError, "items mix GCM and CCM boxes: one mode per call");
+            goto done;
+        }
+        AeadObject *a = (AeadObject *)box;
+        PyObject *aad = PyTuple_Size(it) == 4 ? PyTuple_GetItem(it, 3) : Py_None;
+        if (get_in(PyTuple_GetItem(it, 1), &bufs[3 * i], "nonce") < 0 ||
+            get_in(PyTuple_GetItem(it, 2), &bufs[3 * i + 1], "data") < 0 ||
+            get_in_opt(aad, &bufs[3 * i + 2], "associated_data") < 0)
+            goto done;
+        Py_ssize_t len = bufs[3 * i + 1].len;
+        if (decrypt && (size_t)len < a->tag_len) {
+            PyErr_Format(PyExc_ValueError, "item %zd: data is shorter than the %zu-byte tag", i, a->tag_len);
+            goto done;
+        }
+        if (!decrypt && len > PY_SSIZE_T_MAX - 16) {
+            PyErr_SetString(PyExc_OverflowError, "data too long");
+            goto done;
+        }
+        size_t mlen = decrypt ? (size_t)len - a->tag_len : (size_t)len;
+        uint8_t *o;
+        outs[i] = new_bytes((Py_ssize_t)(decrypt ? mlen : mlen + a->tag_len), &o);
+        if (!outs[i]) goto done;
+        arx_job *j = &jobs[i];
+        j->key = a->k.key;
+        j->nonce = bufs[3 * i].buf;
+        j->nonce_len = (size_t)bufs[3 * i].len;
+        j->aad = bufs[3 * i + 2].buf;
+        j->aad_len = (size_t)bufs[3 * i + 2].len;
+        j->in = bufs[3 * i + 1].buf;
+        j->out = o;
+        j->len = mlen;
+        j->tag = decrypt ? (uint8_t *)bufs[3 * i + 1].buf + mlen : o + mlen; /* read only when decrypting */
+        j->tag_len = a->tag_len;
+        total += len;
+    }
+    int rc;
+    if (ccm == 1)
+        RUN_RELEASED(total, rc = decrypt ? arx_ccm_decrypt_many(jobs, (size_t)n) : arx_ccm_encrypt_many(jobs, (size_t)n));
+    else
+        RUN_RELEASED(total, rc = decrypt ? arx_gcm_decrypt_many(jobs, (size_t)n) : arx_gcm_encrypt_many(jobs, (size_t)n));
+    if (rc != ARX_OK && rc != ARX_ERR_AUTH) {
+        Py_ssize_t bad = 0;
+        while (bad < n && jobs[bad].status == ARX_OK) bad++;
+        if (rc == ARX_ERR_CIPHER_MIX)
+            PyErr_Format(PyExc_ValueError, "item %zd: keys of different ciphers in one call", bad);
+        else if (rc == ARX_ERR_IV_LENGTH)
+            PyErr_Format(PyExc_ValueError, ccm == 1 ? "item %zd: CCM nonce must be 7 to 13 bytes"
+                                                    : "item %zd: GCM nonce must not be empty", bad);
+        else
+            PyErr_Format(PyExc_ValueError, "item %zd: %s", bad, arx_strerror(rc));
+        goto done;
+    }
+    result = PyList_New(n);
+    if (!result) goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (jobs[i].status == ARX_OK) {
+            PyList_SetItem(result, i, outs[i]); /* steals the reference */
+            outs[i] = NULL;
+        } else {
+            PyList_SetItem(result, i, Py_NewRef(Py_None)); /* forged: its zeroed output is dropped */
+        }
+    }
+done:
+    for (Py_ssize_t i = 0; bufs && i < 3 * n; i++) release(&bufs[i]);
+    for (Py_ssize_t i = 0; outs && i < n; i++) Py_XDECREF(outs[i]);
+    PyMem_Free(jobs);
+    PyMem_Free(bufs);
+    PyMem_Free(outs);
+    Py_DECREF(seq);
+    return result;
+}
+
 static PyMethodDef mod_methods[] = {
     {"ciphers", mod_ciphers, METH_NOARGS, "ciphers() -> list of every cipher's name"},
     {"backends", (PyCFunction)(void (*)(void))mod_backends, METH_VARARGS | METH_KEYWORDS,
      "backends(name, all=False) -> the backends of a cipher this CPU runs ('ref' first)"},
     {"cipher_info", mod_cipher_info, METH_O, "cipher_info(name) -> dict(name, block_size, key_size, modes)"},
+    {"aead_many", mod_aead_many, METH_VARARGS,
+     "aead_many(items, decrypt) -> list: GCM or CCM over many (box, nonce, data[, aad]) at once"},
     {"cpu_features", mod_cpu_features, METH_NOARGS, "the CPU features the library detected"},
     {"file_kdf_available", mod_file_kdf_available, METH_NOARGS,
      "file_kdf_available() -> True if this build derives file keys (scrypt, HKDF from libcrypto)"},
@@ -1633,7 +1935,7 @@ PyMODINIT_FUNC PyInit__arxcrypt(void) {
     if (!m) return NULL;
     if (add_type(m, &KeyType, &key_spec, "Key") < 0 || add_type(m, &GCMType, &gcm_spec, "GCM") < 0 ||
         add_type(m, &CCMType, &ccm_spec, "CCM") < 0 || add_type(m, &ContextType, &ctx_spec, "CipherContext") < 0 ||
-        add_type(m, &CMACType, &cmac_spec, "CMAC") < 0 ||
+        add_type(m, &CMACType, &cmac_spec, "CMAC") < 0 || add_type(m, &XTSType, &xts_spec, "XTS") < 0 ||
         add_type(m, &FileWriterType, &file_writer_spec, "FileWriter") < 0 ||
         add_type(m, &FileReaderType, &file_reader_spec, "FileReader") < 0)
         goto fail;

@@ -131,6 +131,56 @@ def test_alterations_are_invalid_tag(tmp_path: Path) -> None:
     assert target.read_bytes() == data
 
 
+class Watching(io.RawIOBase):
+    """A source that lists the target's directory on every read: what a kill there would leave."""
+
+    def __init__(self, data: bytes, directory: Path) -> None:
+        self.data, self.pos, self.dir, self.seen = data, 0, directory, set()
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, n: int = -1) -> bytes:
+        self.seen.update(p.name for p in self.dir.iterdir())
+        k = 4096 if n is None or n < 0 else min(n, 4096)
+        piece = self.data[self.pos:self.pos + k]
+        self.pos += len(piece)
+        return piece
+
+
+def o_tmpfile_works(directory: Path) -> bool:
+    try:
+        os.close(os.open(directory, os.O_TMPFILE | os.O_WRONLY, 0o600))
+        return True
+    except (AttributeError, OSError):
+        return False
+
+
+@needs_kdf
+@pytest.mark.parametrize("named", [False, True])
+def test_path_output_is_whole_or_absent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, named: bool) -> None:
+    """While a path dst is written nothing is named in its directory (O_TMPFILE), or only the hidden
+    ".NAME.arxcrypt-XXXXXX" fallback (ARXCRYPT_NO_O_TMPFILE=1); afterwards only dst, replaced whole."""
+    if named:
+        monkeypatch.setenv("ARXCRYPT_NO_O_TMPFILE", "1")
+    elif not o_tmpfile_works(tmp_path):
+        pytest.skip("%s refuses O_TMPFILE" % tmp_path)
+    data = random.Random(SEED).randbytes(100000)
+    target = tmp_path / "out.arx"
+    for existing in (False, True):
+        if existing:
+            target.write_bytes(b"old")
+        src = Watching(data, tmp_path)
+        files.encrypt(src, target, key=KEY, chunk_size=1024)
+        during = src.seen - {"out.arx"}
+        if named:
+            assert len(during) == 1 and next(iter(during)).startswith(".out.arx.arxcrypt-"), during
+        else:
+            assert not during, during
+        assert [p.name for p in tmp_path.iterdir()] == ["out.arx"]
+        assert files.decrypt(target, io.BytesIO(), key=KEY) == len(data)
+
+
 def test_argument_errors() -> None:
     with pytest.raises(TypeError, match="exactly one of key"):
         enc(b"x")

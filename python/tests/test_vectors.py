@@ -42,6 +42,11 @@ def test_vector(rec: dict) -> None:
             v = CMAC(name, key, len(tag), backend=be)
             v.update(pt)
             v.verify(tag)
+        elif mode == "xts":
+            x = arxcrypt.XTS(name, key, backend=be)
+            assert x.backend == be
+            assert x.encrypt(iv, pt) == ct, where
+            assert x.decrypt(iv, ct) == pt, where
         elif mode in ("gcm", "ccm"):
             box = (GCM if mode == "gcm" else CCM)(name, key, len(tag), backend=be)
             assert box.backend == be

@@ -200,8 +200,8 @@ ARX_INLINE void tw_join64(V x, V y, V *a, V *b) {
  * WebAssembly SIMD128 (wasm32 with -msimd128): an ISA file defines TW_WASM
  * and TW_VBITS 128. The layouts are NEON's (lane m of a sliced word holds
  * block m), with i16x8/i32x4/i64x2 shuffles for the unzips and zips;
- * rotations are shl, shr_u and or, byte multiples one i8x16.shuffle
- * (../wasm.h). Tails go to the reference block by block.
+ * rotations are shl, shr_u and or, byte multiples too (../wasm.h says
+ * why). Tails go to the reference block by block.
  */
 #if TW_VBITS != 128
 #error "twoword_simd.h: WebAssembly SIMD vectors are 128 bits"

@@ -6,9 +6,8 @@
  * (SSE/AVX on x86-64 with V8 and SpiderMonkey, NEON on ARM).
  *
  *   WASM_ROL16(x, n), WASM_ROL32(x, n), WASM_ROL64(x, n): rotate each lane
- *     left by a constant n: shl, shr_u, or; byte multiples are one
- *     i8x16.shuffle with a constant pattern (x86 engines emit one pshufb,
- *     or pshufd / pshuflw+pshufhw where the pattern moves whole words).
+ *     left by a constant n: shl, shr_u, or (byte multiples too: see below);
+ *     whole-word moves are one shuffle (pshufd / pshuflw+pshufhw on x86).
  *   WASM_ZIP{LO,HI}{8,16,32,64}(a, b): interleave the low or high halves of
  *     two vectors, SSE2's unpacklo/unpackhi (punpck* on x86, zip1/zip2 on
  *     ARM), so the x86 transposes carry over unchanged.
@@ -35,20 +34,20 @@
 #define WASM_BSWAP32(x) WASM_SHUF32((x), 3, 2, 1, 0)
 #define WASM_BSWAP64(x) WASM_SHUF64((x), 7, 6, 5, 4, 3, 2, 1, 0)
 
-/* Lanes are little-endian: rotating a 32-bit lane left by 8 moves byte j to
- * byte j + 1, so result byte j is source byte j - 1 (mod 4). */
-#define WASM_ROL16(x, n)                                                                           \
-    ((n) == 8 ? WASM_BSWAP16(x) : wasm_v128_or(wasm_i16x8_shl((x), (n)), wasm_u16x8_shr((x), 16 - (n))))
+/* Rotations are shl, shr_u and or, byte multiples included: V8 (Node 20,
+ * Chromium 156) builds a general i8x16.shuffle's 16-byte pattern in a
+ * register at every use before its pshufb, which made a rotation by 8 as a
+ * shuffle slower than three shifts (SPECK-128/128 CTR, 64 KiB, Node: 521 ->
+ * 1314 MB/s with shifts; SIMON-64/128 513 -> 677). Rotations that move
+ * whole 16- or 32-bit words stay shuffles: engines match those patterns to
+ * pshuflw/pshufhw or pshufd. */
+#define WASM_ROL16(x, n) wasm_v128_or(wasm_i16x8_shl((x), (n)), wasm_u16x8_shr((x), 16 - (n)))
 #define WASM_ROL32(x, n)                                                                           \
-    ((n) == 8    ? WASM_SHUF32((x), 3, 0, 1, 2)                                                    \
-     : (n) == 16 ? WASM_SHUF32((x), 2, 3, 0, 1)                                                    \
-     : (n) == 24 ? WASM_SHUF32((x), 1, 2, 3, 0)                                                    \
-                 : wasm_v128_or(wasm_i32x4_shl((x), (n)), wasm_u32x4_shr((x), 32 - (n))))
+    ((n) == 16 ? WASM_SHUF32((x), 2, 3, 0, 1)                                                      \
+               : wasm_v128_or(wasm_i32x4_shl((x), (n)), wasm_u32x4_shr((x), 32 - (n))))
 #define WASM_ROL64(x, n)                                                                           \
-    ((n) == 8    ? WASM_SHUF64((x), 7, 0, 1, 2, 3, 4, 5, 6)                                        \
-     : (n) == 56 ? WASM_SHUF64((x), 1, 2, 3, 4, 5, 6, 7, 0)                                        \
-     : (n) == 32 ? wasm_i32x4_shuffle((x), (x), 1, 0, 3, 2)                                        \
-                 : wasm_v128_or(wasm_i64x2_shl((x), (n)), wasm_u64x2_shr((x), 64 - (n))))
+    ((n) == 32 ? wasm_i32x4_shuffle((x), (x), 1, 0, 3, 2)                                          \
+               : wasm_v128_or(wasm_i64x2_shl((x), (n)), wasm_u64x2_shr((x), 64 - (n))))
 
 #define WASM_ZIPLO8(a, b)                                                                          \
     wasm_i8x16_shuffle((a), (b), 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23)

@@ -5,6 +5,7 @@
  * CTR engine gives the same counters.
  */
 #include "../key.h"
+#include "many.h"
 
 /* CBC-MAC that absorbs bytes and zero-pads at each flush (A.2.2, A.2.3). */
 typedef struct {
@@ -34,7 +35,7 @@ static void mac_pad(cbcmac *m) { /* zero padding leaves y as is: just encrypt */
     }
 }
 
-static int ccm_check(const arx_key *k, const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
+int arx_ccm_check_args(const arx_key *k, const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
                      size_t aad_len, uint8_t *out, const uint8_t *in, size_t len, const uint8_t *tag,
                      size_t tag_len) {
     if (!k) return ARX_ERR_NULL;
@@ -112,7 +113,7 @@ static void ccm_ctr(const arx_key *k, const uint8_t *nonce, size_t nonce_len, ui
 int arx_ccm_encrypt(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
                     const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,
                     size_t len, uint8_t *tag, size_t tag_len) {
-    int rc = ccm_check(k, nonce, nonce_len, aad, aad_len, out, in, len, tag, tag_len);
+    int rc = arx_ccm_check_args(k, nonce, nonce_len, aad, aad_len, out, in, len, tag, tag_len);
     if (rc) return rc;
     uint8_t full[16];
     ccm_tag(k, nonce, nonce_len, aad, aad_len, in, len, tag_len, full);
@@ -125,7 +126,7 @@ int arx_ccm_encrypt(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
 int arx_ccm_decrypt(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
                     const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,
                     size_t len, const uint8_t *tag, size_t tag_len) {
-    int rc = ccm_check(k, nonce, nonce_len, aad, aad_len, out, in, len, tag, tag_len);
+    int rc = arx_ccm_check_args(k, nonce, nonce_len, aad, aad_len, out, in, len, tag, tag_len);
     if (rc) return rc;
     /* CCM authenticates the plaintext, so it must be decrypted first; on a
      * mismatch it is wiped before returning. */

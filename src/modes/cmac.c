@@ -1,5 +1,6 @@
 /* CMAC (NIST SP 800-38B) for 64- and 128-bit blocks. */
 #include "../key.h"
+#include "many.h"
 
 /* Doubling in GF(2^b) (6.1): shift left one bit, xor R_b if the top bit was
  * set, with a mask instead of a branch. R_128 = 0x87, R_64 = 0x1b (5.3). */
@@ -9,12 +10,19 @@ static void dbl(uint8_t *x, size_t bb) {
     x[bb - 1] = (uint8_t)((x[bb - 1] << 1) ^ (msb_mask & (bb == 16 ? 0x87 : 0x1b)));
 }
 
-static int cmac_full(const arx_key *k, const uint8_t *msg, size_t len, size_t tag_len, uint8_t mac[16]) {
+int arx_cmac_check_args(const arx_key *k, const uint8_t *msg, size_t len, size_t tag_len) {
     if (!k) return ARX_ERR_NULL;
     const size_t bb = k->desc->block_bytes;
     if (bb != 8 && bb != 16) return ARX_ERR_MODE_UNSUPPORTED;
     if (tag_len < 4 || tag_len > bb) return ARX_ERR_TAG_LENGTH;
     if (len && !msg) return ARX_ERR_NULL;
+    return ARX_OK;
+}
+
+static int cmac_full(const arx_key *k, const uint8_t *msg, size_t len, size_t tag_len, uint8_t mac[16]) {
+    int rc = arx_cmac_check_args(k, msg, len, tag_len);
+    if (rc) return rc;
+    const size_t bb = k->desc->block_bytes;
 
     uint8_t sub[16] = {0}, y[16] = {0}, last[16] = {0};
     arx_encrypt_blocks(k, sub, sub, 1); /* L = E(0^b) */

@@ -4,6 +4,7 @@
  */
 #include "../par.h"
 #include "ghash.h"
+#include "many.h"
 
 /* SP 800-38D, 5.2.1.1: len(P) <= 2^39 - 256 bits; len(A) <= 2^64 - 1 bits. */
 #define GCM_MAX_TEXT ((((uint64_t)1) << 36) - 32)
@@ -63,7 +64,7 @@ static void gcm_ctr32_secret(const arx_key *k, uint8_t ctr[16], uint8_t *out, co
     arx_wipe(buf, used);
 }
 
-static void gcm_ctr32(const arx_key *k, int j0_secret, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+void arx_gcm_ctr32(const arx_key *k, int j0_secret, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
                       size_t nblocks) {
     if (j0_secret) {
         gcm_ctr32_secret(k, ctr, out, in, nblocks);
@@ -82,25 +83,32 @@ static void gcm_ctr32(const arx_key *k, int j0_secret, uint8_t ctr[16], uint8_t 
     }
 }
 
+int arx_gcm_j0(const arx_ghash_key *gk, const uint8_t *nonce, size_t nonce_len, uint8_t j0[16]) {
+    if (nonce_len == 12) {
+        memcpy(j0, nonce, 12);
+        memset(j0 + 12, 0, 3);
+        j0[15] = 1;
+        return 0;
+    }
+    arx_ghash g;
+    uint8_t lens[16] = {0};
+    arx_ghash_start(&g, gk);
+    arx_ghash_padded(&g, nonce, nonce_len);
+    arx_store64_be(lens + 8, (uint64_t)nonce_len * 8);
+    arx_ghash_blocks(&g, lens, 1);
+    arx_ghash_out(&g, j0);
+    arx_wipe(&g, sizeof g);
+    return 1;
+}
+
 /* SP 800-38D, 7.1 steps 1-2: H = E(0^128) (kept with the key: key.c) and
  * the pre-counter block J0. */
 static void gcm_setup(arx_gcm *c, const arx_key *k, const uint8_t *nonce, size_t nonce_len) {
     const arx_ghash_key *gk = arx_key_ghash(k);
     memset(c, 0, sizeof *c);
     c->key = k;
+    c->j0_secret = arx_gcm_j0(gk, nonce, nonce_len, c->j0);
     arx_ghash_start(&c->gh, gk);
-    if (nonce_len == 12) {
-        memcpy(c->j0, nonce, 12);
-        c->j0[15] = 1;
-    } else {
-        uint8_t lens[16] = {0};
-        arx_ghash_padded(&c->gh, nonce, nonce_len);
-        arx_store64_be(lens + 8, (uint64_t)nonce_len * 8);
-        arx_ghash_blocks(&c->gh, lens, 1);
-        arx_ghash_out(&c->gh, c->j0);
-        arx_ghash_start(&c->gh, gk);
-        c->j0_secret = 1;
-    }
     memcpy(c->ctr, c->j0, 16);
     arx_ctr_inc(c->ctr + 12, 4); /* inc32 */
     /* E(J0) now, with the scalar reference block: nothing waits for it until
@@ -206,7 +214,7 @@ static void gcm_blocks(const arx_key *k, int j0_secret, arx_ghash *gh, uint8_t c
     while (full) {
         size_t m = full < ARX_CHUNK_BYTES / 16 ? full : ARX_CHUNK_BYTES / 16;
         if (dir == GCM_DEC) arx_ghash_blocks(gh, in, m);
-        gcm_ctr32(k, j0_secret, ctr, out, in, m);
+        arx_gcm_ctr32(k, j0_secret, ctr, out, in, m);
         if (dir == GCM_ENC) arx_ghash_blocks(gh, out, m);
         in += m * 16;
         out += m * 16;
@@ -294,7 +302,7 @@ static int gcm_update(arx_gcm *c, uint8_t *out, const uint8_t *in, size_t len, i
     len -= full * 16;
     if (len) { /* start a block; keep its keystream and ciphertext */
         memset(c->stream, 0, 16);
-        gcm_ctr32(c->key, c->j0_secret, c->ctr, c->stream, c->stream, 1);
+        arx_gcm_ctr32(c->key, c->j0_secret, c->ctr, c->stream, c->stream, 1);
         for (size_t i = 0; i < len; i++) {
             uint8_t y = (uint8_t)(in[i] ^ c->stream[i]);
             c->pending[i] = dir == GCM_ENC ? y : in[i];
@@ -357,7 +365,7 @@ int arx_gcm_decrypt_final(arx_gcm *c, const uint8_t *tag, size_t tag_len) {
     return ok ? ARX_OK : ARX_ERR_AUTH;
 }
 
-static int gcm_check_oneshot(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
+int arx_gcm_check_args(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
                              const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,
                              size_t len, const uint8_t *tag, size_t tag_len) {
     int rc = gcm_check_key(k);
@@ -372,7 +380,7 @@ static int gcm_check_oneshot(const arx_key *k, const uint8_t *nonce, size_t nonc
 int arx_gcm_encrypt(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
                     const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,
                     size_t len, uint8_t *tag, size_t tag_len) {
-    int rc = gcm_check_oneshot(k, nonce, nonce_len, aad, aad_len, out, in, len, tag, tag_len);
+    int rc = arx_gcm_check_args(k, nonce, nonce_len, aad, aad_len, out, in, len, tag, tag_len);
     if (rc) return rc;
     arx_gcm c;
     gcm_setup(&c, k, nonce, nonce_len);
@@ -386,7 +394,7 @@ int arx_gcm_encrypt(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
 int arx_gcm_decrypt(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
                     const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,
                     size_t len, const uint8_t *tag, size_t tag_len) {
-    int rc = gcm_check_oneshot(k, nonce, nonce_len, aad, aad_len, out, in, len, tag, tag_len);
+    int rc = arx_gcm_check_args(k, nonce, nonce_len, aad, aad_len, out, in, len, tag, tag_len);
     if (rc) return rc;
     /* One pass (CTR and GHASH per chunk, like the streaming API), then the
      * tag check; on a mismatch the output is wiped before returning, so the

@@ -19,6 +19,8 @@ int arx_ghash_pick(const arx_backend *be) {
 #elif defined(ARX_GHASH_WORDFORM)
     (void)be;
     return ARX_GHASH_MCU;
+#elif ARX_WASM_SIMD
+    if (be->requires & ARX_REQ_WASM) return ARX_GHASH_AGG; /* the ref backend keeps CT */
 #else
     (void)be;
 #endif
@@ -116,6 +118,12 @@ void arx_ghash_key_init(arx_ghash_key *gk, const uint8_t h[16], int impl) {
         return;
     }
 #endif
+#ifdef ARX_GHASH_AGG_N
+    if (impl == ARX_GHASH_AGG) {
+        arx_ghash_agg_key(gk, h);
+        return;
+    }
+#endif
     gk->impl = ARX_GHASH_CT;
     arx_ghash_ct_key(gk, h);
 }
@@ -153,6 +161,12 @@ void arx_ghash_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks) {
         return;
     }
 #endif
+#ifdef ARX_GHASH_AGG_N
+    if (g->key->impl == ARX_GHASH_AGG) {
+        arx_ghash_agg_blocks(g, data, nblocks);
+        return;
+    }
+#endif
     arx_ghash_ct_blocks(g, data, nblocks);
 }
 
@@ -173,7 +187,8 @@ void arx_ghash_out(const arx_ghash *g, uint8_t out[16]) {
         return;
     }
 #endif
-    if (g->key->impl == ARX_GHASH_CT || g->key->impl == ARX_GHASH_PMULL) { /* the same representation */
+    if (g->key->impl == ARX_GHASH_CT || g->key->impl == ARX_GHASH_PMULL || g->key->impl == ARX_GHASH_AGG) {
+        /* the same representation */
         arx_ghash_ct_out(g, out);
         return;
     }
@@ -183,7 +198,7 @@ void arx_ghash_out(const arx_ghash *g, uint8_t out[16]) {
 void arx_ghash_hpow(arx_ghash *hn, const arx_ghash_key *gk, uint64_t n) {
     arx_ghash_start(hn, gk);
 #if ARX_X86_SIMD
-    if (gk->impl != ARX_GHASH_CT) {
+    if (gk->impl != ARX_GHASH_CT && gk->impl != ARX_GHASH_AGG) { /* the byte-reversed x86 ones */
         arx_ghash_pclmul_hpow(hn, n);
         return;
     }
@@ -199,7 +214,7 @@ void arx_ghash_hpow(arx_ghash *hn, const arx_ghash_key *gk, uint64_t n) {
 
 void arx_ghash_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part) {
 #if ARX_X86_SIMD
-    if (g->key->impl != ARX_GHASH_CT) {
+    if (g->key->impl != ARX_GHASH_CT && g->key->impl != ARX_GHASH_AGG) {
         arx_ghash_pclmul_fold(g, hn, part);
         return;
     }

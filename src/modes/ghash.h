@@ -24,7 +24,24 @@
 
 /* VPCLMUL: 512-bit VPCLMULQDQ with AVX-512 backends; VPCLMUL256: the same
  * instruction on 256 bits with AVX2 backends (CPUs without AVX-512). */
-enum { ARX_GHASH_CT, ARX_GHASH_PCLMUL, ARX_GHASH_VPCLMUL, ARX_GHASH_PMULL, ARX_GHASH_MCU, ARX_GHASH_VPCLMUL256 };
+enum {
+    ARX_GHASH_CT,
+    ARX_GHASH_PCLMUL,
+    ARX_GHASH_VPCLMUL,
+    ARX_GHASH_PMULL,
+    ARX_GHASH_MCU,
+    ARX_GHASH_VPCLMUL256,
+    ARX_GHASH_AGG
+};
+
+/* The aggregated portable GHASH (ghash_agg.c): ARX_GHASH_AGG_N blocks per
+ * reduction with H^1..H^N kept in the key (384 bytes). Built in hosted
+ * builds (tested there against CT) and WebAssembly, where
+ * the SIMD128 backends use it (no carry-less multiply); not the
+ * microcontroller builds. */
+#if !defined(ARX_FREESTANDING) || defined(__wasm__)
+#define ARX_GHASH_AGG_N 8
+#endif
 
 /* Blocks per reduction at most (VPCLMULQDQ path). Measured on Zen 4, GHASH
  * alone at 16 KiB: 16 per reduction 0.187 TSC cpb, 32: 0.139, 64: 0.112;
@@ -40,11 +57,21 @@ typedef struct arx_ghash_key {
      * the powers a run of k blocks needs, H^k .. H^1, are the contiguous
      * htab[64 - k .. 63]. PCLMULQDQ fills 8 of them, VPCLMULQDQ all 64.
      * AArch64 PMULL: H^1..H^8 the same way, as polynomials (ghash_pmull.c). */
+    /* ghash_agg.c: hagg[c][N - j] is operand c of H^j for j = 1..N, so a run
+     * of k blocks uses hagg[c][N - k .. N - 1]: c = 0, 1, 2 the portable
+     * form's h0, h1, h0 ^ h1 (Karatsuba), c = 3, 4, 5 their bit reversals.
+     * In hosted builds it shares htab's room (a key runs one GHASH), so
+     * keys keep their size; WebAssembly has no htab. */
 #ifndef ARX_FREESTANDING
-    uint8_t htab[ARX_GHASH_MAX_POW][16];
+    union {
+        uint8_t htab[ARX_GHASH_MAX_POW][16];
+        uint64_t hagg[6][ARX_GHASH_AGG_N];
+    };
     /* VPCLMULQDQ: hkar[i] = (lo ^ hi) of htab[i] in both halves, for the
      * Karatsuba middle product. */
     uint8_t hkar[ARX_GHASH_MAX_POW][16];
+#elif defined(ARX_GHASH_AGG_N)
+    uint64_t hagg[6][ARX_GHASH_AGG_N];
 #endif
 #ifdef ARX_GHASH_WORDFORM
     /* The microcontroller assembly (ghash_rv32i.S, ghash_armv7m.S):
@@ -96,6 +123,25 @@ void arx_ghash_out(const arx_ghash *g, uint8_t out[16]);
 void arx_ghash_hpow(arx_ghash *hn, const arx_ghash_key *gk, uint64_t n);
 void arx_ghash_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part);
 
+/*
+ * Multi-message GHASH (many.c, issue 24): for each message, S = GHASH_H(A
+ * zero-padded || C zero-padded || [len(A)]64 || [len(C)]64) under its own
+ * key, into s (16 bytes, GCM's byte order). arx_ghash_vpclmul_many takes
+ * n messages whose keys are VPCLMULQDQ keys and whose block count
+ * (both paddings and the length block) is at most ARX_GHASH_MAX_POW.
+ */
+typedef struct arx_ghash_msg {
+    const arx_ghash_key *key;
+    const uint8_t *aad;
+    size_t aad_len;
+    const uint8_t *c;
+    size_t len;
+    uint8_t *s;
+} arx_ghash_msg;
+void arx_ghash_vpclmul_many(const arx_ghash_msg *m, size_t n);
+/* The same on PCLMULQDQ keys (8 powers), any block count. */
+void arx_ghash_pclmul_many(const arx_ghash_msg *m, size_t n);
+
 /* The implementations behind those (ghash_ct.c, ghash_pclmul.c, ghash_avx512.c, ghash_pmull.c). */
 void arx_ghash_ct_key(arx_ghash_key *gk, const uint8_t h[16]);
 void arx_ghash_ct_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);
@@ -103,6 +149,8 @@ void arx_ghash_ct_out(const arx_ghash *g, uint8_t out[16]);
 void arx_ghash_ct_hpow(arx_ghash *hn, uint64_t n);
 void arx_ghash_ct_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part);
 void arx_ghash_ct_load(uint64_t y[2], const uint8_t b[16]); /* 16 bytes -> the portable form */
+void arx_ghash_agg_key(arx_ghash_key *gk, const uint8_t h[16]); /* H^1..H^N, and h as CT's */
+void arx_ghash_agg_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);
 void arx_ghash_pclmul_key(arx_ghash_key *gk, const uint8_t h[16]); /* H^1..H^8 */
 void arx_ghash_pclmul_fill(arx_ghash_key *gk, unsigned n);          /* H^2..H^n from H^1 */
 void arx_ghash_pclmul_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);

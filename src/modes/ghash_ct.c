@@ -20,6 +20,7 @@
 #include "ghash.h"
 
 #include "../internal.h"
+#include "ghash_mul64.h"
 
 /*
  * Two ways to a 64 x 64 -> 128 carry-less product, by the width of the
@@ -63,17 +64,8 @@
 #if ARX_GHASH_SHIFT_ADD
 /* no integer multiply: see gf128_mul_by */
 #elif ARX_GHASH_MUL64
-static uint64_t bmul64(uint64_t x, uint64_t y) {
-    const uint64_t m0 = 0x1111111111111111u, m1 = 0x2222222222222222u;
-    const uint64_t m2 = 0x4444444444444444u, m3 = 0x8888888888888888u;
-    uint64_t x0 = x & m0, x1 = x & m1, x2 = x & m2, x3 = x & m3;
-    uint64_t y0 = y & m0, y1 = y & m1, y2 = y & m2, y3 = y & m3;
-    uint64_t z0 = (x0 * y0) ^ (x1 * y3) ^ (x2 * y2) ^ (x3 * y1);
-    uint64_t z1 = (x0 * y1) ^ (x1 * y0) ^ (x2 * y3) ^ (x3 * y2);
-    uint64_t z2 = (x0 * y2) ^ (x1 * y1) ^ (x2 * y0) ^ (x3 * y3);
-    uint64_t z3 = (x0 * y3) ^ (x1 * y2) ^ (x2 * y1) ^ (x3 * y0);
-    return (z0 & m0) | (z1 & m1) | (z2 & m2) | (z3 & m3);
-}
+/* bmul64: ghash_mul64.h */
+#define bmul64 arx_gf_bmul64
 #else
 static uint64_t clmul32(uint32_t x, uint32_t y) {
     const uint32_t m0 = 0x11111111u, m1 = 0x22222222u, m2 = 0x44444444u, m3 = 0x88888888u;
@@ -99,14 +91,7 @@ static void clmul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo) {
 
 #endif
 
-static uint64_t rev64(uint64_t x) {
-    x = ((x & 0x5555555555555555u) << 1) | ((x >> 1) & 0x5555555555555555u);
-    x = ((x & 0x3333333333333333u) << 2) | ((x >> 2) & 0x3333333333333333u);
-    x = ((x & 0x0f0f0f0f0f0f0f0fu) << 4) | ((x >> 4) & 0x0f0f0f0f0f0f0f0fu);
-    x = ((x & 0x00ff00ff00ff00ffu) << 8) | ((x >> 8) & 0x00ff00ff00ff00ffu);
-    x = ((x & 0x0000ffff0000ffffu) << 16) | ((x >> 16) & 0x0000ffff0000ffffu);
-    return (x << 32) | (x >> 32);
-}
+#define rev64 arx_gf_rev64
 
 /* A multiplier: h, and (ARX_GHASH_MUL64) what the products need of it,
  * computed once per run of blocks. */
@@ -172,17 +157,7 @@ static void gf128_mul_by(uint64_t y[2], const gf128_mulby *m) {
     clmul64(y[1], m->h1, &p3, &p2);
     clmul64(y[0] ^ y[1], m->h2, &m1, &m0);
 #endif
-    m0 ^= p0 ^ p2;
-    m1 ^= p1 ^ p3;
-    p1 ^= m0;
-    p2 ^= m1;
-    /* x^128 = x^7 + x^2 + x + 1: fold p3 (at x^192) into p1..p2, then p2 (at x^128) into p0..p1. */
-    p1 ^= p3 ^ (p3 << 1) ^ (p3 << 2) ^ (p3 << 7);
-    p2 ^= (p3 >> 63) ^ (p3 >> 62) ^ (p3 >> 57);
-    p0 ^= p2 ^ (p2 << 1) ^ (p2 << 2) ^ (p2 << 7);
-    p1 ^= (p2 >> 63) ^ (p2 >> 62) ^ (p2 >> 57);
-    y[0] = p0;
-    y[1] = p1;
+    arx_gf_karatsuba_reduce(y, p0, p1, p2, p3, m0, m1);
 }
 #endif
 

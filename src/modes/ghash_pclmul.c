@@ -28,12 +28,7 @@
 #include "ghash.h"
 #include "ghash_x86.h"
 
-/* Accumulate a * b (schoolbook, four 64x64 products) into lo, mid, hi. */
-static inline void mul_acc(__m128i a, __m128i b, __m128i *lo, __m128i *mid, __m128i *hi) {
-    *lo = _mm_xor_si128(*lo, _mm_clmulepi64_si128(a, b, 0x00));
-    *hi = _mm_xor_si128(*hi, _mm_clmulepi64_si128(a, b, 0x11));
-    *mid = _mm_xor_si128(*mid, _mm_xor_si128(_mm_clmulepi64_si128(a, b, 0x01), _mm_clmulepi64_si128(a, b, 0x10)));
-}
+#define mul_acc ghash_mul_acc
 
 static inline __m128i gf_mul(__m128i a, __m128i b) {
     __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;

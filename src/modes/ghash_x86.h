@@ -17,6 +17,13 @@ static inline __m128i shr128(__m128i z, int k) {
     return _mm_or_si128(_mm_srli_epi64(z, k), _mm_srli_si128(_mm_slli_epi64(z, 64 - k), 8));
 }
 
+/* Accumulate a * b (schoolbook, four 64x64 products) into lo, mid, hi. */
+static inline void ghash_mul_acc(__m128i a, __m128i b, __m128i *lo, __m128i *mid, __m128i *hi) {
+    *lo = _mm_xor_si128(*lo, _mm_clmulepi64_si128(a, b, 0x00));
+    *hi = _mm_xor_si128(*hi, _mm_clmulepi64_si128(a, b, 0x11));
+    *mid = _mm_xor_si128(*mid, _mm_xor_si128(_mm_clmulepi64_si128(a, b, 0x01), _mm_clmulepi64_si128(a, b, 0x10)));
+}
+
 /* Reduce the unreduced product lo + x^64 mid + x^128 hi (each 128-bit, as
  * returned by carry-less multiplies of reflected values) to one element. */
 static inline __m128i ghash_reduce(__m128i lo, __m128i mid, __m128i hi) {

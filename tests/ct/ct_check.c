@@ -10,7 +10,7 @@
  * Covered: every cipher x every backend this CPU runs under valgrind x every
  * mode the cipher has (ECB, CBC, CBC with padding, CFB, OFB, CTR one-shot and
  * streaming, GCM with 12- and 16-byte nonces one-shot and streaming, CCM,
- * CMAC), on lengths that reach every kernel width and the chunk loop; GCM and
+ * CMAC, XTS one data unit and sectors), on lengths that reach every kernel width and the chunk loop; GCM and
  * CCM decryption and CMAC verification with right and forged tags. Nonces and
  * IVs are public (they travel in the clear) and lengths are public.
  *
@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "arxcrypt.h"
+#include "modes/ghash.h" /* the GHASH implementations no backend picks on this CPU */
 
 extern int arx_ct_plant; /* src/util.c, ARX_CTGRIND builds only */
 
@@ -215,8 +216,108 @@ static void check_cipher(const arx_cipher *c, size_t bi) {
             tag2[15 - len % 16] ^= 0x80;
             OP(arx_ccm_decrypt(k, nonce, nl, aad, aad_len, back, ct, len, tag2, 16), ARX_ERR_AUTH);
         }
+
+        /* XTS: both keys and the data secret; the tweak (a sector number) is
+         * public. Lengths under a block are refused before any work. */
+        if (arx_mode_check(c, ARX_MODE_XTS) == ARX_OK && len >= 16) {
+            static uint8_t xkey[64];
+            arx_xts *x = NULL;
+            fill(xkey, 2 * kl);
+            xkey[kl] ^= 0x80; /* halves differ (only the verdict is declassified) */
+            SECRET(xkey, 2 * kl);
+            OP(arx_xts_new(&x, c, xkey, 2 * kl, bname), ARX_OK);
+            if (x) {
+                fill(nonce, 16);
+                OP(arx_xts_encrypt(x, nonce, 16, ct, pt, len), ARX_OK);
+                expect_tainted(ct, len, "xts ciphertext", cname, bname);
+                OP(arx_xts_decrypt(x, nonce, 16, back, ct, len), ARX_OK);
+                OP(arx_xts_encrypt_sectors(x, 7, len / 2 >= 16 ? len / 2 : len, len / 2 >= 16 ? 2 : 1, ct, pt), ARX_OK);
+                OP(arx_xts_decrypt_sectors(x, 7, len / 2 >= 16 ? len / 2 : len, len / 2 >= 16 ? 2 : 1, back, ct), ARX_OK);
+                arx_xts_free(x);
+            }
+        }
     }
     arx_key_free(k);
+}
+
+/* The multi-message calls (issue 24): a batch of MANYJOBS messages of the
+ * lengths above under two secret keys, with secret plaintext, AAD and
+ * received tags, one forged; GCM both ways with 12- and 16-byte nonces, CTR,
+ * CMAC and CCM. On backends with lane kernels (LEA on AVX2/AVX-512) this
+ * runs the lanes, the transposed schedules and the four-message GHASH. */
+#define MANYJOBS 18
+static void check_many(const arx_cipher *c, size_t bi) {
+    const char *cname = arx_cipher_name(c), *bname = arx_cipher_backend_name(c, bi);
+    const size_t bb = arx_cipher_block_bytes(c), kl = arx_cipher_key_bytes(c), nl_ = sizeof lens / sizeof lens[0];
+    static uint8_t key[2][32], pt[MANYJOBS][MAXLEN], ct[MANYJOBS][MAXLEN], aad[MANYJOBS][40], nonce[MANYJOBS][16],
+        tag[MANYJOBS][16];
+    arx_key *k[2] = {NULL, NULL};
+    arx_job j[MANYJOBS];
+    size_t len = 0;
+    for (int i = 0; i < 2; i++) {
+        fill(key[i], kl);
+        SECRET(key[i], kl);
+        OP(arx_key_new(&k[i], c, key[i], kl, bname), ARX_OK);
+    }
+    if (!k[0] || !k[1]) goto done;
+    for (int pass = 0; pass < 2; pass++) { /* pass 1: 16-byte GCM nonces (secret J0) */
+        for (size_t i = 0; i < MANYJOBS; i++) {
+            memset(&j[i], 0, sizeof j[i]);
+            j[i].key = k[i % 2];
+            j[i].len = lens[i % nl_] > 300 && i > nl_ ? 64 : lens[i % nl_];
+            fill(pt[i], j[i].len);
+            SECRET(pt[i], j[i].len);
+            j[i].in = pt[i];
+            j[i].out = ct[i];
+            j[i].aad_len = i % 3 ? (i * 7) % 40 : 0;
+            fill(aad[i], j[i].aad_len);
+            SECRET(aad[i], j[i].aad_len);
+            j[i].aad = aad[i];
+            fill(nonce[i], 16);
+            j[i].nonce = nonce[i];
+            j[i].nonce_len = bb;
+            j[i].tag = tag[i];
+            j[i].tag_len = bb;
+        }
+        if (pass == 0) OP(arx_ctr_xor_many(j, MANYJOBS), ARX_OK);
+        for (size_t i = 0; pass == 0 && i < MANYJOBS; i++) expect_tainted(ct[i], j[i].len, "ctr_many output", cname, bname);
+        if (pass == 0 && arx_mode_check(c, ARX_MODE_CMAC) == ARX_OK) {
+            OP(arx_cmac_many(j, MANYJOBS), ARX_OK);
+            expect_tainted(tag[0], bb, "cmac_many tag", cname, bname);
+            SECRET(tag[3], bb);
+            OP(arx_cmac_verify_many(j, MANYJOBS), ARX_OK);
+        }
+        if (arx_mode_check(c, ARX_MODE_GCM) != ARX_OK) break;
+        for (size_t i = 0; i < MANYJOBS; i++) j[i].nonce_len = pass ? 16 : 12;
+        OP(arx_gcm_encrypt_many(j, MANYJOBS), ARX_OK);
+        for (size_t i = 0; i < MANYJOBS; i++) {
+            expect_tainted(ct[i], j[i].len, "gcm_many ciphertext", cname, bname);
+            expect_tainted(tag[i], 16, "gcm_many tag", cname, bname);
+            SECRET(tag[i], 16); /* received tags */
+            j[i].in = ct[i];
+            j[i].out = pt[i];
+        }
+        tag[5][3] ^= 0x40; /* one forged message */
+        OP(arx_gcm_decrypt_many(j, MANYJOBS), ARX_ERR_AUTH);
+        if (pass == 0) {
+            for (size_t i = 0; i < MANYJOBS; i++) j[i].nonce_len = 7 + i % 7;
+            for (size_t i = 0; i < MANYJOBS; i++) {
+                j[i].in = pt[i];
+                j[i].out = ct[i];
+            }
+            OP(arx_ccm_encrypt_many(j, MANYJOBS), ARX_OK);
+            for (size_t i = 0; i < MANYJOBS; i++) {
+                SECRET(tag[i], 16);
+                j[i].in = ct[i];
+                j[i].out = pt[i];
+            }
+            tag[2][0] ^= 1;
+            OP(arx_ccm_decrypt_many(j, MANYJOBS), ARX_ERR_AUTH);
+        }
+    }
+done:
+    arx_key_free(k[0]);
+    arx_key_free(k[1]);
 }
 
 /* The planted leaks: GCM decryption once with a right and once with a wrong
@@ -233,6 +334,39 @@ static void check_plant(const arx_cipher *c, size_t bi) {
     OP(arx_gcm_encrypt(k, nonce, 12, NULL, 0, ct, pt, len, tag, 16), ARX_OK);
     OP(arx_gcm_decrypt(k, nonce, 12, NULL, 0, pt, ct, len, tag, 16), ARX_OK);
     arx_key_free(k);
+}
+
+/* The portable GHASHs directly, secret H and data: the aggregated one
+ * (ghash_agg.c) runs in WebAssembly only, where no checker reaches, and
+ * its code is portable C; CT too, whichever backend a key picks. */
+static void check_ghash(void) {
+    static const struct { int impl; const char *name; } impls[] = {
+        {ARX_GHASH_CT, "ct"},
+#ifdef ARX_GHASH_AGG_N
+        {ARX_GHASH_AGG, "agg"},
+#endif
+    };
+    static uint8_t h[16], data[40 * 16], y[16];
+    printf("%-22s", "ghash");
+    for (size_t m = 0; m < sizeof impls / sizeof impls[0]; m++) {
+        static arx_ghash_key gk;
+        fill(h, 16);
+        SECRET(h, 16);
+        arx_ghash_key_init(&gk, h, impls[m].impl);
+        for (size_t n = 0; n <= 40; n += n < 10 ? 1 : 7) {
+            arx_ghash g;
+            fill(data, n * 16);
+            SECRET(data, n * 16);
+            arx_ghash_start(&g, &gk);
+            arx_ghash_blocks(&g, data, n);
+            arx_ghash_padded(&g, data, n % 5 * 3);
+            arx_ghash_out(&g, y);
+            ops++;
+            if (n) expect_tainted(y, 16, "ghash output", "ghash", impls[m].name);
+        }
+        printf(" %s", impls[m].name);
+    }
+    printf("\n");
 }
 
 int main(int argc, char **argv) {
@@ -254,6 +388,7 @@ int main(int argc, char **argv) {
     }
     printf("checker %s; cpu features seen: %s\n", CHECKER, arx_cpu_features_string());
     int runs = 0;
+    if (!arx_ct_plant && !only) check_ghash();
     for (size_t i = 0; i < arx_cipher_count(); i++) {
         const arx_cipher *c = arx_cipher_at(i);
         if (only && strcmp(only, arx_cipher_name(c))) continue;
@@ -265,7 +400,10 @@ int main(int argc, char **argv) {
                 continue;
             }
             if (arx_ct_plant) check_plant(c, b);
-            else check_cipher(c, b);
+            else {
+                check_cipher(c, b);
+                check_many(c, b);
+            }
             printf(" %s", arx_cipher_backend_name(c, b));
             runs++;
         }

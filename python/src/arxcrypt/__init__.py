@@ -1,5 +1,5 @@
 """arxcrypt: LEA, CHAM, HIGHT, SPECK, SIMON, SIMECK and SPARX with ECB, CBC,
-CFB, OFB, CTR, GCM, CCM and CMAC, from the C library libarxcrypt, in
+CFB, OFB, CTR, GCM, CCM, CMAC and XTS, from the C library libarxcrypt, in
 pyca/cryptography's shapes.
 
     >>> import arxcrypt
@@ -21,6 +21,7 @@ from ._arxcrypt import (
     InvalidTag,
     NotYetFinalized,
     UnsupportedAlgorithm,
+    XTS,
     backends,
     cipher_info,
     ciphers,
@@ -40,6 +41,7 @@ __all__ = [
     "InvalidTag",
     "NotYetFinalized",
     "UnsupportedAlgorithm",
+    "XTS",
     "aead",
     "backends",
     "cipher_info",

@@ -11,16 +11,23 @@ A nonce must never repeat under one key.
 
 The XGCM / XCCM classes pick the variant of cipher X by the key's length,
 as pyca's AESGCM does: LEAGCM(16-, 24- or 32-byte key).
+
+Many messages at once (a gateway sealing short messages under many keys):
+encrypt_many / decrypt_many take (box, nonce, data[, associated_data])
+tuples, every box a GCM (or every box a CCM) of one cipher, and run them in
+one library call (lane-per-message kernels where the backend has them).
+decrypt_many gives None for each message whose tag fails and the plaintext
+of every other one.
 """
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _arxcrypt
 from ._util import Buffer, nbytes
 
-__all__ = ["GCM", "CCM", "LEAGCM", "LEACCM", "CHAMGCM", "CHAMCCM", "SPECKGCM", "SPECKCCM",
+__all__ = ["GCM", "CCM", "encrypt_many", "decrypt_many", "LEAGCM", "LEACCM", "CHAMGCM", "CHAMCCM", "SPECKGCM", "SPECKCCM",
            "SIMONGCM", "SIMONCCM", "SPARXGCM", "SPARXCCM"]
 
 
@@ -158,3 +165,31 @@ class SPARXCCM(_ByKeyLength, CCM):  # type: ignore[misc]  # generate_key(bit_len
     """SPARXCCM(key, tag_length=16, *, backend=None): CCM on sparx-128-128/256."""
     __slots__ = ()
     _variants = _SPARX
+
+
+Item = Union[Tuple[Any, Buffer, Buffer], Tuple[Any, Buffer, Buffer, Optional[Buffer]]]
+
+
+def encrypt_many(items: Iterable[Item]) -> List[bytes]:
+    """[box.encrypt(nonce, data, aad) for each item], in one library call.
+
+    items: (box, nonce, data) or (box, nonce, data, associated_data) tuples;
+    every box a GCM, or every box a CCM, all of one cipher (each with its own
+    key and tag_length). Any bad item raises (ValueError naming it, TypeError)
+    before anything is encrypted.
+    """
+    return _arxcrypt.aead_many(_as_list(items), False)
+
+
+def decrypt_many(items: Iterable[Item]) -> List[Optional[bytes]]:
+    """Per item the plaintext, or None where its tag does not verify.
+
+    Each data is ciphertext || tag, as encrypt returns it. A forged message
+    releases nothing (the library zeroes its output); the others are
+    returned. Argument errors raise as in encrypt_many, before any work.
+    """
+    return _arxcrypt.aead_many(_as_list(items), True)
+
+
+def _as_list(items: Iterable[Item]) -> Sequence[Item]:
+    return items if isinstance(items, (list, tuple)) else list(items)

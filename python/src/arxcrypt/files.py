@@ -14,13 +14,19 @@ decrypt raises InvalidTag for a wrong key or passphrase and for any
 alteration, truncation or reordering. It writes a chunk's plaintext only
 after the chunk's tag verified, but a file object dst may already hold the
 verified chunks before the failing one: discard it on any error. A path
-dst is written to a temporary file beside it and renamed into place only
-once the whole file verified (an existing file is replaced then).
+dst appears whole or not at all, as `arxcrypt encrypt -o` writes it: on
+Linux into an unnamed file in dst's directory (O_TMPFILE), fsynced and only
+then linked to its name (an existing file is replaced then, through a
+hidden name renamed over it), so a killed process leaves nothing; where the
+file system refuses O_TMPFILE, into a hidden ".NAME.arxcrypt-XXXXXX" file
+beside it, removed on any exception (a SIGKILL leaves it, and `arxcrypt`
+reports it when it next writes in that directory).
 """
 from __future__ import annotations
 
+import errno
 import os
-import tempfile
+import secrets
 from typing import IO, Optional, Union
 
 from . import _arxcrypt
@@ -77,22 +83,107 @@ def _pump(ctx: Union[FileWriter, FileReader], src: IO[bytes], dst: IO[bytes], fi
     return written + len(out)
 
 
+def _hidden_name(path: str) -> str:
+    """A fresh name of the CLI's temporary shape beside path (cli/output.c)."""
+    head, base = os.path.split(path)
+    alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    return os.path.join(head, ".%s.arxcrypt-%s" % (base, "".join(secrets.choice(alnum) for _ in range(6))))
+
+
+def _open_unnamed(directory: str) -> Optional[int]:
+    """An O_TMPFILE descriptor in directory, or None where the file system (or OS) refuses one."""
+    flag = getattr(os, "O_TMPFILE", 0)
+    if not flag or os.environ.get("ARXCRYPT_NO_O_TMPFILE"):
+        return None
+    try:
+        return os.open(directory, flag | os.O_WRONLY | os.O_CLOEXEC, 0o600)
+    except OSError as e:
+        if e.errno in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL):
+            return None
+        raise
+
+
+def _link_unnamed(fd: int, path: str) -> None:
+    """Give the unnamed file fd the name path, replacing an existing file as os.replace does."""
+    proc = "/proc/self/fd/%d" % fd
+    # linkat(..., AT_SYMLINK_FOLLOW): os.link calls plain link(), which would link the /proc
+    # symlink itself (EXDEV), unless a dir_fd is given
+    dfd = os.open(os.path.dirname(os.path.abspath(path)), os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        try:
+            os.link(proc, os.path.basename(path), dst_dir_fd=dfd, follow_symlinks=True)
+            return
+        except FileExistsError:
+            pass
+        while True:  # link a hidden name, rename it over the target: one step for readers of path
+            tmp = _hidden_name(path)
+            try:
+                os.link(proc, os.path.basename(tmp), dst_dir_fd=dfd, follow_symlinks=True)
+                break
+            except FileExistsError:
+                continue
+    finally:
+        os.close(dfd)
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def _sync_dir(directory: str) -> None:
+    try:
+        dfd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(dfd)
+    except OSError as e:
+        if e.errno not in (errno.EINVAL, errno.EROFS, errno.EBADF):
+            raise
+    finally:
+        os.close(dfd)
+
+
+def _to_path(s: IO[bytes], path: str, work) -> int:  # type: ignore[no-untyped-def]
+    """work(s, d) into a file that takes path's name only when complete and synced."""
+    directory = os.path.dirname(os.path.abspath(path))
+    fd = _open_unnamed(directory)
+    if fd is not None:
+        with os.fdopen(fd, "wb") as d:
+            n = int(work(s, d))
+            d.flush()
+            os.fsync(d.fileno())
+            _link_unnamed(d.fileno(), path)
+        _sync_dir(directory)
+        return n
+    while True:
+        tmp = _hidden_name(path)
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
+            break
+        except FileExistsError:
+            continue
+    try:
+        with os.fdopen(fd, "wb") as d:
+            n = int(work(s, d))
+            d.flush()
+            os.fsync(d.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+    _sync_dir(directory)
+    return n
+
+
 def _run(src: PathOrFile, dst: PathOrFile, work) -> int:  # type: ignore[no-untyped-def]
     close_src = not hasattr(src, "read")
     s = open(src, "rb") if close_src else src  # type: ignore[arg-type]
     try:
         if hasattr(dst, "write"):
             return int(work(s, dst))
-        path = os.fspath(dst)
-        fd, tmp = tempfile.mkstemp(prefix=".arxcrypt-", dir=os.path.dirname(os.path.abspath(path)))
-        try:
-            with os.fdopen(fd, "wb") as d:
-                n = int(work(s, d))
-            os.replace(tmp, path)
-            return n
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        return _to_path(s, os.fspath(dst), work)
     finally:
         if close_src:
             s.close()  # type: ignore[union-attr]

@@ -44,6 +44,14 @@ typedef struct cham64_ks {
      * target's uint32_t SWAR registers take the low half, the same key twice) */
     uint64_t tw_rk[CHAM_MAX_RK];
 #endif
+#ifdef ARX_HAVE_ARMV7M
+    /* cham_armv7m.S's per-round words (cham.c: cham64_armv7m_tables):
+     * encryption (rounds, two doubled start constants, then (K'_j, K_j+1,
+     * C_j+1) per round pair) and decryption (rounds, then (K_j+1,
+     * (j+1) << 16, K_j) per pair), 88 rounds at most. */
+    uint32_t m_enc[3 + 3 * 44];
+    uint32_t m_dec[1 + 3 * 44];
+#endif
 } cham64_ks;
 
 typedef struct cham128_ks {

@@ -1,8 +1,8 @@
 /*
  * CHAM, WebAssembly SIMD128: the word-sliced kernels of cham.h over the
  * vocabulary of ../wasm.h, 8 CHAM-64 or 4 CHAM-128 blocks per batch, as
- * cham_sse2.c with rotations by 8 (16-bit lanes: a byte swap) and by 16 or
- * 8 (32-bit lanes) one shuffle. The only wasm backend: tails run as one
+ * cham_sse2.c: rotations are shifts and an or, by 16 in 32-bit lanes one
+ * word shuffle (../wasm.h). The only wasm backend: tails run as one
  * zero-padded batch.
  */
 #include "cipher.h"

@@ -121,6 +121,21 @@ ARX_INLINE uint32_t lea_avx512_tail_mask(size_t k, int q, int lanes) {
 #define LV_SET1(x) _mm512_set1_epi32((int)(x))
 #define LV_LOAD(p) _mm512_loadu_si512((const void *)(p))
 #define LV_STORE(p, v) _mm512_storeu_si512((void *)(p), (v))
+#define LV_SHL _mm512_slli_epi32
+#define LV_SHR _mm512_srli_epi32
+#define LV_SHLV _mm512_sllv_epi32
+#if !ARX_MSAN /* MemorySanitizer (clang 14) does not model vpermt2w: shifts there */
+/* XTS's 16-bit carry between words: 16-bit element 2e of the result is word
+ * 2e+1 of b (b's high half), element 2e+1 is word 2e of a (a's low half):
+ * one vpermt2w (AVX512BW) instead of two shifts and an OR. */
+#define LV_XTS_PAIR(a, b)                                                                          \
+    _mm512_permutex2var_epi16((b),                                                                 \
+                              _mm512_set_epi16(62, 31, 60, 29, 58, 27, 56, 25, 54, 23, 52, 21, 50, 19, 48, 17, \
+                                               46, 15, 44, 13, 42, 11, 40, 9, 38, 7, 36, 5, 34, 3, 32, 1),     \
+                              (a))
+#endif
+#define LV_SHRV _mm512_srlv_epi32
+#define LV_OR _mm512_or_si512
 #define LV_UNPACKLO32 _mm512_unpacklo_epi32
 #define LV_UNPACKHI32 _mm512_unpackhi_epi32
 #define LV_UNPACKLO64 _mm512_unpacklo_epi64

@@ -25,6 +25,9 @@ ARX_INLINE __m128i lea_sse2_bswap32(__m128i v) {
 #define LV_SUB _mm_sub_epi32
 #define LV_ROL(x, r) _mm_or_si128(_mm_slli_epi32((x), (r)), _mm_srli_epi32((x), 32 - (r)))
 #define LV_ROR(x, r) _mm_or_si128(_mm_srli_epi32((x), (r)), _mm_slli_epi32((x), 32 - (r)))
+#define LV_SHL _mm_slli_epi32
+#define LV_SHR _mm_srli_epi32
+#define LV_OR _mm_or_si128
 #define LV_SET1(x) _mm_set1_epi32((int)(x))
 #define LV_LOAD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define LV_STORE(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
@@ -43,7 +46,7 @@ ARX_INLINE __m128i lea_sse2_bswap32(__m128i v) {
 #include "lea_simd.h"
 
 const arx_backend lea_sse2_backend = {
-    "sse2", ARX_REQ_SSE2, 4, lea_sse2_encrypt, lea_sse2_decrypt, lea_sse2_ctr_xor,
+    "sse2", ARX_REQ_SSE2, 4, lea_sse2_encrypt, lea_sse2_decrypt, lea_sse2_ctr_xor, NULL, lea_sse2_xts_xor,
 };
 #else
 typedef int lea_sse2_not_built; /* ISO C: no empty translation unit */

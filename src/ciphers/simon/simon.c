@@ -230,6 +230,35 @@ SIMON_REF_BACKEND(64, simon_ks32)
 SIMON_REF_BACKEND(96, simon_ks64)
 SIMON_REF_BACKEND(128, simon_ks64)
 
+/* ---- assembly: SIMON-64/96 and SIMON-64/128 (simon_armv7m.S, simon_rv32i.S) */
+
+/* Cortex-M3/M4 and RV32I embedded/ builds: encryption and decryption over
+ * 4-byte-aligned buffers, other buffers through the reference, CTR over the
+ * kernel (cipher.h: ARX_MCU64_BACKEND). One pair of entry points per round
+ * count (42: 64/96, 44: 64/128). */
+#if defined(ARX_HAVE_ARMV7M)
+#define SIMON64_ISA armv7m
+#elif defined(ARX_HAVE_RV32I)
+#define SIMON64_ISA rv32i
+#endif
+#ifdef SIMON64_ISA
+#define SIMON64_CAT_(a, b, c) a##b##c
+#define SIMON64_CAT(a, b, c) SIMON64_CAT_(a, b, c)
+#define SIMON64_STR_(x) #x
+#define SIMON64_STR(x) SIMON64_STR_(x)
+#define SIMON64_KERNEL(dir, R) SIMON64_CAT(simon64_, SIMON64_ISA, _##dir##_##R)
+#define SIMON64_MCU_DEF(R)                                                                         \
+    void SIMON64_KERNEL(encrypt, R)(const void *ks, uint8_t *out, const uint8_t *in, size_t n);    \
+    void SIMON64_KERNEL(decrypt, R)(const void *ks, uint8_t *out, const uint8_t *in, size_t n);    \
+    ARX_MCU64_BACKEND(simon64_mcu_##R, SIMON64_STR(SIMON64_ISA), 1, SIMON64_KERNEL(encrypt, R),      \
+                      SIMON64_KERNEL(decrypt, R), simon64_encrypt, simon64_decrypt)
+SIMON64_MCU_DEF(42)
+SIMON64_MCU_DEF(44)
+#define SIMON64_MCU(R) &simon64_mcu_##R,
+#else
+#define SIMON64_MCU(R)
+#endif
+
 /* ---- setups and descriptors: m = key words, T = rounds, z_j (Table 3.1) -- */
 
 static void simon_32_64_setup(void *ks, const uint8_t *key) { simon16_setup(ks, key, 4, 32, 0); }
@@ -246,7 +275,17 @@ static void simon_128_256_setup(void *ks, const uint8_t *key) { simon64w_setup(k
 #define SIMON_DESC(B, K, KS)                                                                       \
     const arx_cipher_desc arx_desc_simon_##B##_##K = {                                             \
         "simon-" #B "-" #K, "simon", B / 8, K / 8, sizeof(KS), simon_##B##_##K##_setup,           \
-        {&simon##B##_ref, NULL}};
+        {&simon##B##_ref, SIMON_MCU_##B##_##K NULL}};
+/* the microcontroller kernels (plain builds only: no SIMD there) */
+#define SIMON_MCU_48_72
+#define SIMON_MCU_48_96
+#define SIMON_MCU_64_96 SIMON64_MCU(42)
+#define SIMON_MCU_64_128 SIMON64_MCU(44)
+#define SIMON_MCU_96_96
+#define SIMON_MCU_96_144
+#define SIMON_MCU_128_128
+#define SIMON_MCU_128_192
+#define SIMON_MCU_128_256
 
 /* SIMON64 and SIMON128 also have SIMD backends, x86 widest last (the registry
  * takes the last one the CPU supports). */

@@ -59,6 +59,12 @@ typedef struct sparx_ks {
      * target's uint32_t SWAR registers take the low half) */
     uint64_t tw_rk[SPARX_MAX_ROWS][8];
 #endif
+#ifdef ARX_HAVE_ARMV7M
+    /* sparx_armv7m.S's SPARX-64 key words (sparx.c: sparx64_armv7m_tables):
+     * six per branch and step, and the packed whitening key (2 words). */
+    uint32_t m_enc[8 * 12 + 2];
+    uint32_t m_dec[2 + 8 * 12];
+#endif
 } sparx_ks;
 
 /* Reference single-block functions and block loops (sparx.c). */

@@ -1,7 +1,7 @@
 /*
  * SPARX, WebAssembly SIMD128: 8 blocks per batch, word-sliced in 16-bit
  * lanes (the kernels in sparx.h over ../wasm.h's vocabulary), as
- * sparx_sse2.c with ROL 8 one shuffle. Tails run as one zero-padded batch,
+ * sparx_sse2.c (rotations: shifts and an or, ../wasm.h). Tails run as one zero-padded batch,
  * single blocks through the reference.
  */
 #include "cipher.h"

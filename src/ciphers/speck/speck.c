@@ -259,6 +259,21 @@ SPECK64_ARMV7M(26)
 SPECK64_ARMV7M(27)
 #endif
 
+/* ---- RV32I assembly: SPECK-64/96 and SPECK-64/128 (speck_rv32i.S) -------- */
+
+#ifdef ARX_HAVE_RV32I
+/* RV32I embedded/ builds: encryption and decryption over 4-byte-aligned
+ * buffers (lw/sw), other buffers through the reference, CTR over the kernel
+ * (cipher.h: ARX_MCU64_BACKEND). */
+#define SPECK64_RV32I(R)                                                                           \
+    void speck64_rv32i_encrypt_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n);     \
+    void speck64_rv32i_decrypt_##R(const void *ks, uint8_t *out, const uint8_t *in, size_t n);     \
+    ARX_MCU64_BACKEND(speck64_rv32i_##R, "rv32i", 1, speck64_rv32i_encrypt_##R,                       \
+                      speck64_rv32i_decrypt_##R, speck64_encrypt, speck64_decrypt)
+SPECK64_RV32I(26)
+SPECK64_RV32I(27)
+#endif
+
 /* ---- setups and descriptors: m = key words, T = rounds (Table 4.1) ------- */
 
 static void speck_32_64_setup(void *ks, const uint8_t *key) { speck16_setup(ks, key, 4, 22); }
@@ -337,6 +352,11 @@ const arx_cipher_desc arx_desc_speck_64_96 = {"speck-64-96", "speck", 8, 12, siz
                                               speck_64_96_setup, {&speck64_ref, &speck64_armv7m_26, NULL}};
 const arx_cipher_desc arx_desc_speck_64_128 = {"speck-64-128", "speck", 8, 16, sizeof(speck_ks32),
                                                speck_64_128_setup, {&speck64_ref, &speck64_armv7m_27, NULL}};
+#elif defined(ARX_HAVE_RV32I)
+const arx_cipher_desc arx_desc_speck_64_96 = {"speck-64-96", "speck", 8, 12, sizeof(speck_ks32),
+                                              speck_64_96_setup, {&speck64_ref, &speck64_rv32i_26, NULL}};
+const arx_cipher_desc arx_desc_speck_64_128 = {"speck-64-128", "speck", 8, 16, sizeof(speck_ks32),
+                                               speck_64_128_setup, {&speck64_ref, &speck64_rv32i_27, NULL}};
 #else
 SPECK_DESC_SIMD(64, 96, speck_ks32)
 #ifdef SPECK_DESC_64_128

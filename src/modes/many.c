@@ -1,0 +1,399 @@
+/*
+ * Many messages at once (issue 24): arx_gcm_encrypt_many and friends.
+ *
+ * Every call first checks every job with the one-message function's own
+ * checks (many.h) and that all keys are of one cipher; nothing is written
+ * unless all pass. Then, a chunk of jobs at a time:
+ *
+ * - GCM and CTR on a backend with a lane-per-message kernel (ctr_many, for
+ *   now LEA on AVX-512 and AVX2), for messages under MANY_LONG_* bytes
+ *   (longer ones run at full speed alone): they are sorted by length
+ *   (public) and cut into groups of the kernel's lane count, so the messages
+ *   sharing a call are of similar length and few lanes idle. One kernel call
+ *   per group runs all its messages' keystream, GCM's E(J0) included (one
+ *   extra block per lane). A group whose few longest messages run far past
+ *   the rest stops the lanes at a cap and finishes those messages with the
+ *   one-message kernel, which is at full speed on long runs. GHASH runs per
+ *   message over its AAD, ciphertext and length block as one run of blocks
+ *   (one reduction per run on the carry-less-multiply GHASHes).
+ * - Everything else (other ciphers and backends, CCM, CMAC, keys on
+ *   different backends in one chunk): the one-message function per job.
+ *
+ * Both give byte-identical results; tests/test_many.c checks that on every
+ * backend. Scratch is on the stack and bounded by MANY_CHUNK.
+ */
+#include "many.h"
+#include "../par.h"
+
+/* Jobs per pass: bounds the stack (about 80 bytes of scratch per job) and
+ * keeps a chunk's data in L1/L2 between the CTR and GHASH passes. */
+#define MANY_CHUNK 64
+
+#if defined(__GNUC__) || defined(__clang__)
+#define MANY_NOINLINE __attribute__((noinline))
+#else
+#define MANY_NOINLINE
+#endif
+
+typedef enum { M_GCM_ENC, M_GCM_DEC, M_CTR, M_CMAC, M_CMAC_VERIFY, M_CCM_ENC, M_CCM_DEC } many_op;
+
+static int many_check_job(many_op op, const arx_job *j) {
+    switch (op) {
+    case M_GCM_ENC:
+    case M_GCM_DEC:
+        return arx_gcm_check_args(j->key, j->nonce, j->nonce_len, j->aad, j->aad_len, j->out, j->in, j->len,
+                                  j->tag, j->tag_len);
+    case M_CCM_ENC:
+    case M_CCM_DEC:
+        return arx_ccm_check_args(j->key, j->nonce, j->nonce_len, j->aad, j->aad_len, j->out, j->in, j->len,
+                                  j->tag, j->tag_len);
+    case M_CTR: {
+        if (!j->key) return ARX_ERR_NULL;
+        int rc = arx_check_iv(j->key, j->nonce, j->nonce_len);
+        return rc ? rc : arx_check_io(j->out, j->in, j->len);
+    }
+    case M_CMAC:
+    case M_CMAC_VERIFY: {
+        int rc = arx_cmac_check_args(j->key, j->in, j->len, j->tag_len);
+        return rc ? rc : (j->tag ? ARX_OK : ARX_ERR_NULL);
+    }
+    }
+    return ARX_ERR_UNKNOWN_MODE;
+}
+
+/* Check every job (status set on each); the first bad job's error. */
+static int many_check(many_op op, arx_job *jobs, size_t n) {
+    if (n && !jobs) return ARX_ERR_NULL;
+    int first = ARX_OK;
+    const arx_cipher_desc *d = NULL;
+    for (size_t i = 0; i < n; i++) {
+        int rc = many_check_job(op, &jobs[i]);
+        if (!rc) {
+            if (!d) d = jobs[i].key->desc;
+            else if (jobs[i].key->desc != d) rc = ARX_ERR_CIPHER_MIX;
+        }
+        jobs[i].status = rc;
+        if (rc && !first) first = rc;
+    }
+    return first;
+}
+
+/* One job through the one-message API. */
+static int many_one(many_op op, arx_job *j) {
+    switch (op) {
+    case M_GCM_ENC:
+        return arx_gcm_encrypt(j->key, j->nonce, j->nonce_len, j->aad, j->aad_len, j->out, j->in, j->len, j->tag,
+                               j->tag_len);
+    case M_GCM_DEC:
+        return arx_gcm_decrypt(j->key, j->nonce, j->nonce_len, j->aad, j->aad_len, j->out, j->in, j->len, j->tag,
+                               j->tag_len);
+    case M_CCM_ENC:
+        return arx_ccm_encrypt(j->key, j->nonce, j->nonce_len, j->aad, j->aad_len, j->out, j->in, j->len, j->tag,
+                               j->tag_len);
+    case M_CCM_DEC:
+        return arx_ccm_decrypt(j->key, j->nonce, j->nonce_len, j->aad, j->aad_len, j->out, j->in, j->len, j->tag,
+                               j->tag_len);
+    case M_CTR:
+        return arx_ctr_xor(j->key, j->nonce, j->nonce_len, j->out, j->in, j->len);
+    case M_CMAC:
+        return arx_cmac(j->key, j->in, j->len, j->tag, j->tag_len);
+    case M_CMAC_VERIFY:
+        return arx_cmac_verify(j->key, j->in, j->len, j->tag, j->tag_len);
+    }
+    return ARX_ERR_UNKNOWN_MODE;
+}
+
+/* ---- the lane-per-message path ------------------------------------------- */
+
+/* Only x86 builds have lane kernels so far (LEA's AVX2 and AVX-512 files).
+ * Elsewhere none of this is compiled, so the calls cost a firmware build
+ * neither the code nor the ~20 KiB of stack the lane path uses (its group
+ * scratch: transposed schedules, lane tables). */
+#if ARX_X86_SIMD
+
+/*
+ * S = GHASH_H(A || 0^v || C || 0^u || [len(A)]64 || [len(C)]64) (SP 800-38D
+ * 7.1 step 5). A short message's blocks are laid out in one buffer and
+ * hashed as one run; a longer one goes piece by piece.
+ */
+static void many_ghash(const arx_ghash_key *gk, const uint8_t *aad, size_t aad_len, const uint8_t *c, size_t len,
+                       uint8_t s[16]) {
+    arx_ghash g;
+    uint8_t lens[16];
+    arx_store64_be(lens, (uint64_t)aad_len * 8);
+    arx_store64_be(lens + 8, (uint64_t)len * 8);
+    arx_ghash_start(&g, gk);
+    const size_t ab = (aad_len + 15) / 16, cb = (len + 15) / 16;
+    if (ab + cb + 1 <= ARX_GHASH_MAX_POW) {
+        uint8_t buf[ARX_GHASH_MAX_POW * 16];
+        if (aad_len) memcpy(buf, aad, aad_len);
+        memset(buf + aad_len, 0, ab * 16 - aad_len);
+        if (len) memcpy(buf + ab * 16, c, len);
+        memset(buf + ab * 16 + len, 0, cb * 16 - len);
+        memcpy(buf + (ab + cb) * 16, lens, 16);
+        arx_ghash_blocks(&g, buf, ab + cb + 1);
+    } else {
+        arx_ghash_padded(&g, aad, aad_len);
+        arx_ghash_padded(&g, c, len);
+        arx_ghash_blocks(&g, lens, 1);
+    }
+    arx_ghash_out(&g, s);
+    arx_wipe(&g, sizeof g);
+}
+
+/* S for every job into s[i], over its AAD and the ciphertext (its output
+ * when encrypting, its input when decrypting): four messages per vector on
+ * the VPCLMULQDQ GHASH (one per 128-bit lane), PCLMULQDQ keys through
+ * ghash_many_pclmul.c, the rest (portable, PMULL, MCU) one by one. */
+static void many_ghash_jobs(const arx_job *jobs, const arx_ghash_key *const *gk, size_t n, int dec,
+                            uint8_t (*s)[16]) {
+#if ARX_X86_SIMD
+    arx_ghash_msg q[MANY_CHUNK], p[MANY_CHUNK];
+    size_t nq = 0, np = 0;
+#endif
+    for (size_t i = 0; i < n; i++) {
+        const arx_job *j = &jobs[i];
+        const uint8_t *c = dec ? j->in : j->out;
+#if ARX_X86_SIMD
+        arx_ghash_msg g = {gk[i], j->aad, j->aad_len, c, j->len, s[i]};
+        if (gk[i]->impl == ARX_GHASH_VPCLMUL && (j->aad_len + 15) / 16 + (j->len + 15) / 16 < ARX_GHASH_MAX_POW) {
+            q[nq++] = g;
+            continue;
+        }
+        if (gk[i]->impl == ARX_GHASH_PCLMUL || gk[i]->impl == ARX_GHASH_VPCLMUL256) { /* H^1..H^8 as PCLMUL's */
+            p[np++] = g;
+            continue;
+        }
+#endif
+        many_ghash(gk[i], j->aad, j->aad_len, c, j->len, s[i]);
+    }
+#if ARX_X86_SIMD
+    if (nq) arx_ghash_vpclmul_many(q, nq);
+    if (np) arx_ghash_pclmul_many(p, np);
+#endif
+}
+
+/* idx[0..n) sorted by ascending job length (insertion sort: n <= MANY_CHUNK;
+ * lengths are public). */
+static void many_sort(const arx_job *jobs, unsigned char *idx, size_t n) {
+    for (size_t i = 0; i < n; i++) idx[i] = (unsigned char)i;
+    for (size_t i = 1; i < n; i++) {
+        unsigned char v = idx[i];
+        size_t j = i;
+        while (j && jobs[idx[j - 1]].len > jobs[v].len) {
+            idx[j] = idx[j - 1];
+            j--;
+        }
+        idx[j] = v;
+    }
+}
+
+/* The counter block `adv` blocks after ctr: inc32 (GCM) or the whole block. */
+static void many_ctr_advance(uint8_t ctr[16], uint64_t adv, int inc32) {
+    if (inc32) arx_store32_be(ctr + 12, arx_load32_be(ctr + 12) + (uint32_t)adv);
+    else arx_ctr_add(ctr, 16, adv);
+}
+
+/*
+ * The keystream of every job in lanes[0..n) (jobs[i] owns lanes[i]): sorted
+ * into groups of be->many_lanes. In a group, lanes stop at `cap` data
+ * blocks: the length of the message a quarter of the group from its longest,
+ * unless the longest ends within 16 blocks of that anyway. What a message
+ * has past the cap runs through the one-message kernel. Equal lengths keep
+ * the jobs' order, so a batch that cycles through a set of keys gives groups
+ * with the same keys lane for lane, and the kernel transposes them once.
+ */
+static void many_keystream(const arx_backend *be, const arx_job *jobs, const arx_many_lane *lanes, size_t n,
+                           int flags, const unsigned char *secret) {
+    unsigned char idx[MANY_CHUNK];
+    const arx_many_lane *grp[ARX_MANY_MAX_LANES];
+    arx_many_sched sc;
+    sc.n = sc.used = 0;
+    const size_t L = be->many_lanes;
+    const size_t pre = (flags & ARX_MANY_PRE) ? 1 : 0;
+    many_sort(jobs, idx, n);
+    for (size_t g0 = 0; g0 < n; g0 += L) {
+        const size_t g = n - g0 < L ? n - g0 : L;
+        const unsigned char *gi = idx + g0;
+        const size_t longest = (jobs[gi[g - 1]].len + 15) / 16;
+        size_t cap = (jobs[gi[g - 1 - g / 4]].len + 15) / 16;
+        if (longest <= cap + 16) cap = longest;
+        for (size_t i = 0; i < g; i++) grp[i] = &lanes[gi[i]];
+        be->ctr_many(&sc, grp, g, cap * 16, flags);
+        for (size_t i = 0; i < g; i++) {
+            const arx_job *j = &jobs[gi[i]];
+            if (j->len <= cap * 16) continue;
+            /* The rest of a long message, from counter ctr + pre + cap. */
+            uint8_t ctr[16], last[16];
+            memcpy(ctr, lanes[gi[i]].ctr, 16);
+            many_ctr_advance(ctr, pre + cap, flags & ARX_MANY_INC32);
+            const size_t off = cap * 16, full = (j->len - off) / 16, rest = (j->len - off) % 16;
+            if (flags & ARX_MANY_INC32) arx_gcm_ctr32(j->key, secret[gi[i]], ctr, j->out + off, j->in + off, full);
+            else arx_ctr_blocks(j->key, ctr, j->out + off, j->in + off, full);
+            if (rest) {
+                memset(last, 0, 16);
+                memcpy(last, j->in + off + full * 16, rest);
+                if (flags & ARX_MANY_INC32) arx_gcm_ctr32(j->key, secret[gi[i]], ctr, last, last, 1);
+                else arx_ctr_blocks(j->key, ctr, last, last, 1);
+                memcpy(j->out + off + full * 16, last, rest);
+            }
+            arx_wipe(ctr, sizeof ctr);
+            arx_wipe(last, sizeof last);
+        }
+    }
+    arx_wipe(sc.rk, sc.used);
+}
+
+/* The backend every job of jobs[0..n) runs on, if they share one with a
+ * lane kernel for this block size; else NULL. */
+static const arx_backend *many_backend(const arx_job *jobs, size_t n) {
+    const arx_backend *be = jobs[0].key->be;
+    if (!be->ctr_many || be->many_lanes > ARX_MANY_MAX_LANES || jobs[0].key->desc->block_bytes != 16) return NULL;
+    for (size_t i = 1; i < n; i++)
+        if (jobs[i].key->be != be) return NULL;
+    return be;
+}
+
+static int many_gcm_lanes(const arx_backend *be, arx_job *jobs, size_t n, int dec) {
+    arx_many_lane lanes[MANY_CHUNK];
+    uint8_t ej0[MANY_CHUNK][16], s[MANY_CHUNK][16];
+    unsigned char secret[MANY_CHUNK];
+    const arx_ghash_key *gk[MANY_CHUNK] = {NULL};
+    int rc = ARX_OK;
+    for (size_t i = 0; i < n; i++) {
+        arx_job *j = &jobs[i];
+        gk[i] = i && j->key == jobs[i - 1].key ? gk[i - 1] : arx_key_ghash(j->key);
+        if (j->nonce_len == 12) { /* J0 = nonce || 0^31 || 1, inline: the common case */
+            memcpy(lanes[i].ctr, j->nonce, 12);
+            arx_store32_be(lanes[i].ctr + 12, 1);
+            secret[i] = 0;
+        } else {
+            secret[i] = (unsigned char)arx_gcm_j0(gk[i], j->nonce, j->nonce_len, lanes[i].ctr);
+        }
+        lanes[i].ks = j->key->ks;
+        lanes[i].in = j->in;
+        lanes[i].out = j->out;
+        lanes[i].len = j->len;
+        lanes[i].pre = ej0[i];
+    }
+    /* Decryption hashes the ciphertext before in-place decryption overwrites it. */
+    if (dec) many_ghash_jobs(jobs, gk, n, 1, s);
+    many_keystream(be, jobs, lanes, n, ARX_MANY_INC32 | ARX_MANY_PRE, secret);
+    if (!dec) many_ghash_jobs(jobs, gk, n, 0, s);
+    for (size_t i = 0; i < n; i++) {
+        arx_job *j = &jobs[i];
+        arx_xor(s[i], s[i], ej0[i], 16); /* T = E(J0) xor S */
+        if (!dec) {
+            memcpy(j->tag, s[i], j->tag_len);
+            j->status = ARX_OK;
+        } else if (arx_ct_equal(s[i], j->tag, j->tag_len)) {
+            j->status = ARX_OK;
+        } else {
+            if (j->len) arx_wipe(j->out, j->len); /* no plaintext of a forged message */
+            j->status = ARX_ERR_AUTH;
+            rc = ARX_ERR_AUTH;
+        }
+    }
+    arx_wipe(ej0, n * 16);
+    arx_wipe(s, n * 16);
+    for (size_t i = 0; i < n; i++) /* a hashed J0 depends on the key; 96-bit nonces' are public */
+        if (secret[i]) arx_wipe(lanes[i].ctr, 16);
+    return rc;
+}
+
+static void many_ctr_lanes(const arx_backend *be, arx_job *jobs, size_t n) {
+    arx_many_lane lanes[MANY_CHUNK];
+    for (size_t i = 0; i < n; i++) {
+        memcpy(lanes[i].ctr, jobs[i].nonce, 16);
+        lanes[i].ks = jobs[i].key->ks;
+        lanes[i].in = jobs[i].in;
+        lanes[i].out = jobs[i].out;
+        lanes[i].len = jobs[i].len;
+        lanes[i].pre = NULL;
+        jobs[i].status = ARX_OK;
+    }
+    many_keystream(be, jobs, lanes, n, 0, NULL);
+    /* lanes holds pointers and the callers' counter blocks: nothing secret */
+}
+
+#endif /* ARX_X86_SIMD */
+
+/* ---- the calls ----------------------------------------------------------- */
+
+#if ARX_X86_SIMD
+/*
+ * Messages from this length on run through the one-message function even on
+ * a lane backend: its kernels (four 16-block batches interleaved, GCM's
+ * stitched CTR + GHASH) are then at full speed and beat the lanes. Measured
+ * on Zen 4, LEA-128, 64 jobs under 16 keys, TSC cycles/byte lanes / one by
+ * one: CTR 384 B 0.62 / 0.72, 512 B 0.62 / 0.60, 1 KiB 0.58 / 0.48; GCM
+ * 1 KiB 0.83 / 0.88, 2 KiB 0.80 / 0.72. The AVX2 backend's one-message GCM
+ * is stitched too (lea_gcm_avx2clmul.c) and wins sooner: same setup with
+ * AVX-512 hidden, 384 B 1.54 / 1.72, 512 B 1.48 / 1.40, 768 B 1.39 / 1.34,
+ * 1 KiB 1.37 / 1.11.
+ */
+#define MANY_LONG_CTR 512
+#define MANY_LONG_GCM 1536
+#define MANY_LONG_GCM_8LANES 512
+
+/* The lane path over the chunk's short jobs; the long ones one by one. Not
+ * inlined: its scratch stays out of the one-message path's frame. */
+MANY_NOINLINE static int many_lanes(many_op op, const arx_backend *be, arx_job *chunk, size_t m) {
+    const size_t lim = op == M_CTR ? MANY_LONG_CTR : be->many_lanes <= 8 ? MANY_LONG_GCM_8LANES : MANY_LONG_GCM;
+    arx_job sub[MANY_CHUNK];
+    unsigned char at[MANY_CHUNK];
+    size_t k = 0;
+    int rc = ARX_OK;
+    for (size_t i = 0; i < m; i++) {
+        if (chunk[i].len >= lim) {
+            chunk[i].status = many_one(op, &chunk[i]);
+            if (chunk[i].status) rc = chunk[i].status;
+        } else {
+            at[k++] = (unsigned char)i;
+        }
+    }
+    arx_job *jobs = chunk;
+    if (k < m) { /* some went alone: the rest, gathered */
+        for (size_t i = 0; i < k; i++) sub[i] = chunk[at[i]];
+        jobs = sub;
+    }
+    if (k && op == M_CTR) many_ctr_lanes(be, jobs, k);
+    else if (k && many_gcm_lanes(be, jobs, k, op == M_GCM_DEC)) rc = ARX_ERR_AUTH;
+    if (jobs == sub)
+        for (size_t i = 0; i < k; i++) chunk[at[i]].status = sub[i].status;
+    return rc;
+}
+#endif /* ARX_X86_SIMD */
+
+static int many_run(many_op op, arx_job *jobs, size_t n) {
+    int rc = many_check(op, jobs, n);
+    if (rc) return rc;
+    for (size_t c0 = 0; c0 < n; c0 += MANY_CHUNK) {
+        arx_job *chunk = jobs + c0;
+        const size_t m = n - c0 < MANY_CHUNK ? n - c0 : MANY_CHUNK;
+#if ARX_X86_SIMD
+        const arx_backend *be = (op == M_GCM_ENC || op == M_GCM_DEC || op == M_CTR) ? many_backend(chunk, m) : NULL;
+#else
+        const arx_backend *be = NULL;
+#endif
+        if (be) {
+#if ARX_X86_SIMD
+            if (many_lanes(op, be, chunk, m)) rc = ARX_ERR_AUTH;
+#endif
+        } else {
+            for (size_t i = 0; i < m; i++) {
+                chunk[i].status = many_one(op, &chunk[i]);
+                if (chunk[i].status) rc = chunk[i].status; /* only ARX_ERR_AUTH after the checks */
+            }
+        }
+    }
+    return rc;
+}
+
+int arx_gcm_encrypt_many(arx_job *jobs, size_t n) { return many_run(M_GCM_ENC, jobs, n); }
+int arx_gcm_decrypt_many(arx_job *jobs, size_t n) { return many_run(M_GCM_DEC, jobs, n); }
+int arx_ctr_xor_many(arx_job *jobs, size_t n) { return many_run(M_CTR, jobs, n); }
+int arx_cmac_many(arx_job *jobs, size_t n) { return many_run(M_CMAC, jobs, n); }
+int arx_cmac_verify_many(arx_job *jobs, size_t n) { return many_run(M_CMAC_VERIFY, jobs, n); }
+int arx_ccm_encrypt_many(arx_job *jobs, size_t n) { return many_run(M_CCM_ENC, jobs, n); }
+int arx_ccm_decrypt_many(arx_job *jobs, size_t n) { return many_run(M_CCM_DEC, jobs, n); }

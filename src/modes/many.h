@@ -1,0 +1,27 @@
+/*
+ * What the multi-message calls (many.c) share with the one-message modes:
+ * their argument checks, so a batch is checked job by job exactly as the
+ * one-message function would check it, and GCM's J0 and inc32 keystream.
+ */
+#ifndef ARX_MANY_H
+#define ARX_MANY_H
+
+#include "../key.h"
+#include "ghash.h"
+
+int arx_gcm_check_args(const arx_key *k, const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
+                       size_t aad_len, uint8_t *out, const uint8_t *in, size_t len, const uint8_t *tag,
+                       size_t tag_len);
+int arx_ccm_check_args(const arx_key *k, const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
+                       size_t aad_len, uint8_t *out, const uint8_t *in, size_t len, const uint8_t *tag,
+                       size_t tag_len);
+int arx_cmac_check_args(const arx_key *k, const uint8_t *msg, size_t len, size_t tag_len);
+
+/* GCM's pre-counter block J0 for a nonce (SP 800-38D 7.1 step 2); returns 1
+ * when it was hashed (any nonce but 96 bits: J0 then depends on the key). */
+int arx_gcm_j0(const arx_ghash_key *gk, const uint8_t *nonce, size_t nonce_len, uint8_t j0[16]);
+/* out = in XOR keystream of nblocks inc32 counters from ctr (advanced). */
+void arx_gcm_ctr32(const arx_key *k, int j0_secret, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                   size_t nblocks);
+
+#endif

@@ -1,0 +1,402 @@
+/*
+ * The multi-message calls (arx_*_many, issue 24) against the one-message API
+ * on the portable reference backend and, for GCM and CTR, against the NIST
+ * models of tests/model.c: for every cipher and every backend this CPU runs
+ * (each forced by name), random batches of 0..MAXJOBS messages with random
+ * lengths 0..300 (and a few long ones: past the lane kernels' cap, and past the length from which messages run alone), random
+ * keys (1..20 distinct per batch), AAD, nonces (GCM: 12 bytes mostly, other
+ * lengths too), in-place jobs, counters about to carry, and forged tags,
+ * ciphertext or AAD at random positions: every job's verdict, a forged
+ * job's output zeroed and every other job's plaintext released. Then the
+ * argument rules: every job checked before anything is written, keys of two
+ * ciphers refused, partial overlap refused, NULL jobs. Keys in caller memory,
+ * so it runs in the freestanding build too.
+ *
+ * Usage: test_many [seed] [quick]
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "arxcrypt.h"
+#include "model.h"
+#include "testutil.h"
+
+#define MAXJOBS 70
+#define MAXKEYS 20
+#define MAXLEN 300
+#define LONGLEN 2000
+
+static size_t arena_next;
+static _Alignas(16) uint8_t arena[2 * MAXKEYS * ARX_KEY_STORAGE_MAX];
+
+static void *arena_take(size_t n) {
+    n = (n + 15) & ~(size_t)15;
+    if (arena_next + n > sizeof arena) return NULL;
+    void *p = arena + arena_next;
+    arena_next += n;
+    return p;
+}
+
+typedef struct {
+    uint8_t key[32];
+    arx_key *x, *ref;
+} tkey;
+
+static tkey keys[MAXKEYS];
+static size_t nkeys;
+
+/* Per job: its own input, expected output, actual output, tag buffers. */
+static uint8_t in_[MAXJOBS][LONGLEN], out_[MAXJOBS][LONGLEN], exp_[MAXJOBS][LONGLEN];
+static uint8_t aad_[MAXJOBS][40], nonce_[MAXJOBS][20], tag_[MAXJOBS][16], etag_[MAXJOBS][16];
+static size_t jkey[MAXJOBS];
+static arx_job jobs[MAXJOBS];
+
+static int make_keys(const arx_cipher *c, const char *backend, size_t n, int mixed) {
+    const size_t kb = arx_cipher_key_bytes(c), need = arx_key_storage_size(c);
+    for (size_t i = 0; i < nkeys; i++) {
+        arx_key_free(keys[i].x);
+        arx_key_free(keys[i].ref);
+    }
+    arena_next = 0;
+    nkeys = n;
+    for (size_t i = 0; i < n; i++) {
+        t_fill(keys[i].key, sizeof keys[i].key);
+        void *m1 = arena_take(need), *m2 = arena_take(need);
+        if (!m1 || !m2) return 0;
+        /* mixed: every third key on the reference backend, so a chunk's keys
+         * are on different backends (the one-message path takes it). */
+        const char *b = mixed && i % 3 == 2 ? "ref" : backend;
+        if (arx_key_init(&keys[i].x, m1, need, c, keys[i].key, kb, b) != ARX_OK) return 0;
+        if (arx_key_init(&keys[i].ref, m2, need, c, keys[i].key, kb, "ref") != ARX_OK) return 0;
+    }
+    return 1;
+}
+
+/* A random batch: lengths 0..300, now and then a long one; jobs in place
+ * when inplace says so for that job. Returns the job count. */
+static size_t make_batch(size_t maxjobs, size_t bb, int gcm_nonces, int ccm) {
+    size_t n = t_below(maxjobs + 1);
+    /* A skewed batch: mostly one- or two-block messages, every eighth one of
+     * 25..31 blocks, so groups stop their lanes at a cap and finish the few
+     * long messages with the one-message kernel. */
+    const int skew = t_below(3) == 0;
+    for (size_t i = 0; i < n; i++) {
+        arx_job *j = &jobs[i];
+        memset(j, 0, sizeof *j);
+        jkey[i] = t_below(nkeys);
+        j->key = keys[jkey[i]].x;
+        j->len = t_below(8) == 0 ? t_below(LONGLEN + 1) : t_below(MAXLEN + 1);
+        if (i % 5 == 0 && n > 8) j->len = jobs[0].len; /* equal lengths: full lanes */
+        if (skew) j->len = i % 8 == 7 ? 400 + t_below(100) : t_below(33);
+        t_fill(in_[i], j->len);
+        int inplace = t_below(3) == 0;
+        if (inplace) memcpy(out_[i], in_[i], j->len);
+        j->in = inplace ? out_[i] : in_[i];
+        j->out = out_[i];
+        if (gcm_nonces) {
+            j->nonce_len = t_below(6) == 0 ? 1 + t_below(20) : 12;
+        } else if (ccm) {
+            j->nonce_len = 7 + t_below(7);
+        } else {
+            j->nonce_len = bb;
+        }
+        t_fill(nonce_[i], sizeof nonce_[i]);
+        if (!gcm_nonces && !ccm && t_below(3) == 0) { /* CTR: the low bytes about to carry */
+            const size_t w = bb >= 8 ? 7 + t_below(2) : bb - 1;
+            memset(nonce_[i] + bb - w, 0xff, w);
+        }
+        if (gcm_nonces && j->nonce_len == 12 && t_below(4) == 0) memset(nonce_[i] + 8, 0xff, 4); /* inc32 wraps */
+        j->nonce = nonce_[i];
+        j->aad_len = t_below(4) == 0 ? 0 : t_below(41);
+        t_fill(aad_[i], j->aad_len);
+        j->aad = j->aad_len ? aad_[i] : NULL;
+        j->tag = tag_[i];
+        j->tag_len = ccm ? 4 + 2 * t_below(7) : 4 + t_below(13);
+        if (j->len == 0 && t_below(2)) j->in = j->out = NULL;
+        j->status = 12345;
+    }
+    return n;
+}
+
+static const uint8_t *job_in(size_t i) { return jobs[i].in ? jobs[i].in : in_[i]; }
+
+static void test_gcm(const char *cn, const char *bn, int use_model) {
+    size_t n = make_batch(MAXJOBS, 16, 1, 0);
+    /* expected, from the one-message API on the reference backend */
+    for (size_t i = 0; i < n; i++) {
+        arx_job *j = &jobs[i];
+        CHECK(arx_gcm_encrypt(keys[jkey[i]].ref, j->nonce, j->nonce_len, j->aad, j->aad_len, exp_[i], job_in(i),
+                              j->len, etag_[i], j->tag_len) == ARX_OK,
+              "gcm ref");
+        if (use_model && j->len <= MAXLEN) { /* and the SP 800-38D model */
+            uint8_t mo[LONGLEN], mt[16];
+            m_use(keys[jkey[i]].ref);
+            m_gcm(j->nonce, j->nonce_len, j->aad, j->aad_len, mo, job_in(i), j->len, 0, mt);
+            CHECK(memcmp(mo, exp_[i], j->len) == 0 && memcmp(mt, etag_[i], j->tag_len) == 0, "%s model gcm", cn);
+        }
+    }
+    uint8_t pt[MAXJOBS][LONGLEN];
+    for (size_t i = 0; i < n; i++) memcpy(pt[i], job_in(i), jobs[i].len);
+    CHECK(arx_gcm_encrypt_many(jobs, n) == ARX_OK, "%s %s gcm_encrypt_many", cn, bn);
+    int bad = 0;
+    for (size_t i = 0; i < n; i++) {
+        const arx_job *j = &jobs[i];
+        if (j->status != ARX_OK || memcmp(out_[i], exp_[i], j->len) || memcmp(tag_[i], etag_[i], j->tag_len)) {
+            bad++;
+            if (bad < 4)
+                printf("  %s %s gcm job %zu/%zu: len %zu aad %zu nonce %zu status %d\n", cn, bn, i, n, j->len,
+                       j->aad_len, j->nonce_len, j->status);
+        }
+    }
+    CHECK(bad == 0, "%s %s gcm encrypt_many: %d of %zu jobs differ", cn, bn, bad, n);
+
+    /* Decrypt the ciphertext (now in out_, in place for some jobs), with
+     * forgeries: a tag byte, a ciphertext byte or an AAD byte flipped. */
+    int forged[MAXJOBS], any = 0;
+    for (size_t i = 0; i < n; i++) {
+        arx_job *j = &jobs[i];
+        memcpy(in_[i], out_[i], j->len);
+        int inplace = j->in == j->out && j->in != NULL;
+        j->in = j->len ? (inplace ? out_[i] : in_[i]) : j->in;
+        if (!inplace) memset(out_[i], 0xa5, j->len);
+        forged[i] = 0;
+        switch (t_below(8)) {
+        case 0: tag_[i][t_below(j->tag_len)] ^= (uint8_t)(1u << t_below(8)); forged[i] = 1; break;
+        case 1:
+            if (j->len) {
+                ((uint8_t *)j->in)[t_below(j->len)] ^= 0x01;
+                forged[i] = 1;
+            }
+            break;
+        case 2:
+            if (j->aad_len) {
+                aad_[i][t_below(j->aad_len)] ^= 0x80;
+                forged[i] = 1;
+            }
+            break;
+        default: break;
+        }
+        any |= forged[i];
+        j->status = 12345;
+    }
+    int rc = arx_gcm_decrypt_many(jobs, n);
+    CHECK(rc == (any ? ARX_ERR_AUTH : ARX_OK), "%s %s gcm_decrypt_many returned %d", cn, bn, rc);
+    bad = 0;
+    static const uint8_t zero[LONGLEN];
+    for (size_t i = 0; i < n; i++) {
+        const arx_job *j = &jobs[i];
+        int ok = forged[i] ? (j->status == ARX_ERR_AUTH && memcmp(out_[i], zero, j->len) == 0)
+                           : (j->status == ARX_OK && memcmp(out_[i], pt[i], j->len) == 0);
+        if (!ok) {
+            bad++;
+            if (bad < 4)
+                printf("  %s %s gcm dec job %zu: forged %d status %d len %zu\n", cn, bn, i, forged[i], j->status,
+                       j->len);
+        }
+    }
+    CHECK(bad == 0, "%s %s gcm decrypt_many: %d of %zu jobs wrong", cn, bn, bad, n);
+}
+
+static void test_ctr(const char *cn, const char *bn, size_t bb, int use_model) {
+    size_t n = make_batch(MAXJOBS, bb, 0, 0);
+    for (size_t i = 0; i < n; i++) {
+        arx_job *j = &jobs[i];
+        CHECK(arx_ctr_xor(keys[jkey[i]].ref, j->nonce, bb, exp_[i], job_in(i), j->len) == ARX_OK, "ctr ref");
+        if (use_model && j->len <= MAXLEN) {
+            uint8_t mo[LONGLEN];
+            m_use(keys[jkey[i]].ref);
+            m_ctr(j->nonce, mo, job_in(i), j->len, bb);
+            CHECK(memcmp(mo, exp_[i], j->len) == 0, "%s model ctr", cn);
+        }
+    }
+    CHECK(arx_ctr_xor_many(jobs, n) == ARX_OK, "%s %s ctr_xor_many", cn, bn);
+    int bad = 0;
+    for (size_t i = 0; i < n; i++)
+        if (jobs[i].status != ARX_OK || memcmp(out_[i], exp_[i], jobs[i].len)) {
+            bad++;
+            if (bad < 4) printf("  %s %s ctr job %zu/%zu: len %zu\n", cn, bn, i, n, jobs[i].len);
+        }
+    CHECK(bad == 0, "%s %s ctr_xor_many: %d of %zu jobs differ", cn, bn, bad, n);
+}
+
+static void test_cmac(const char *cn, const char *bn) {
+    size_t n = make_batch(MAXJOBS / 2, 16, 0, 0);
+    for (size_t i = 0; i < n; i++) {
+        if (jobs[i].tag_len > arx_cipher_block_bytes(arx_key_cipher(jobs[i].key))) jobs[i].tag_len = 8;
+        CHECK(arx_cmac(keys[jkey[i]].ref, job_in(i), jobs[i].len, etag_[i], jobs[i].tag_len) == ARX_OK, "cmac ref");
+    }
+    CHECK(arx_cmac_many(jobs, n) == ARX_OK, "%s %s cmac_many", cn, bn);
+    int bad = 0, forged[MAXJOBS], any = 0;
+    for (size_t i = 0; i < n; i++)
+        if (jobs[i].status != ARX_OK || memcmp(tag_[i], etag_[i], jobs[i].tag_len)) bad++;
+    CHECK(bad == 0, "%s %s cmac_many: %d of %zu tags differ", cn, bn, bad, n);
+    for (size_t i = 0; i < n; i++) {
+        forged[i] = t_below(4) == 0;
+        if (forged[i]) tag_[i][t_below(jobs[i].tag_len)] ^= 0x10;
+        any |= forged[i];
+    }
+    int rc = arx_cmac_verify_many(jobs, n);
+    CHECK(rc == (any ? ARX_ERR_AUTH : ARX_OK), "%s %s cmac_verify_many", cn, bn);
+    bad = 0;
+    for (size_t i = 0; i < n; i++)
+        if (jobs[i].status != (forged[i] ? ARX_ERR_AUTH : ARX_OK)) bad++;
+    CHECK(bad == 0, "%s %s cmac_verify_many: %d verdicts wrong", cn, bn, bad);
+}
+
+static void test_ccm(const char *cn, const char *bn) {
+    size_t n = make_batch(MAXJOBS / 2, 16, 0, 1);
+    uint8_t pt[MAXJOBS / 2][LONGLEN];
+    for (size_t i = 0; i < n; i++) {
+        arx_job *j = &jobs[i];
+        memcpy(pt[i], job_in(i), j->len);
+        CHECK(arx_ccm_encrypt(keys[jkey[i]].ref, j->nonce, j->nonce_len, j->aad, j->aad_len, exp_[i], job_in(i),
+                              j->len, etag_[i], j->tag_len) == ARX_OK,
+              "ccm ref");
+    }
+    CHECK(arx_ccm_encrypt_many(jobs, n) == ARX_OK, "%s %s ccm_encrypt_many", cn, bn);
+    int bad = 0, forged[MAXJOBS], any = 0;
+    for (size_t i = 0; i < n; i++)
+        if (jobs[i].status || memcmp(out_[i], exp_[i], jobs[i].len) || memcmp(tag_[i], etag_[i], jobs[i].tag_len))
+            bad++;
+    CHECK(bad == 0, "%s %s ccm_encrypt_many: %d of %zu jobs differ", cn, bn, bad, n);
+    for (size_t i = 0; i < n; i++) {
+        arx_job *j = &jobs[i];
+        if (j->len) {
+            memcpy(in_[i], out_[i], j->len);
+            j->in = in_[i];
+        }
+        forged[i] = t_below(4) == 0;
+        if (forged[i]) tag_[i][t_below(j->tag_len)] ^= 0x04;
+        any |= forged[i];
+    }
+    int rc = arx_ccm_decrypt_many(jobs, n);
+    CHECK(rc == (any ? ARX_ERR_AUTH : ARX_OK), "%s %s ccm_decrypt_many", cn, bn);
+    static const uint8_t zero[LONGLEN];
+    bad = 0;
+    for (size_t i = 0; i < n; i++) {
+        int ok = forged[i] ? jobs[i].status == ARX_ERR_AUTH && !memcmp(out_[i], zero, jobs[i].len)
+                           : jobs[i].status == ARX_OK && !memcmp(out_[i], pt[i], jobs[i].len);
+        if (!ok) bad++;
+    }
+    CHECK(bad == 0, "%s %s ccm_decrypt_many: %d jobs wrong", cn, bn, bad);
+}
+
+/* The argument rules, on lea-128 (reference keys) and one other cipher. */
+static void test_args(void) {
+    const arx_cipher *lea = arx_cipher_by_name("lea-128"), *cham = arx_cipher_by_name("cham-128-128");
+    static _Alignas(16) uint8_t m1[ARX_KEY_STORAGE_MAX], m2[ARX_KEY_STORAGE_MAX];
+    uint8_t key[16] = {1, 2, 3}, nonce[12] = {0}, buf[64], buf2[64], tag[16];
+    arx_key *k1 = NULL, *k2 = NULL;
+    CHECK(arx_key_init(&k1, m1, sizeof m1, lea, key, 16, NULL) == ARX_OK, "key");
+    CHECK(arx_key_init(&k2, m2, sizeof m2, cham, key, 16, NULL) == ARX_OK, "key");
+    CHECK(arx_gcm_encrypt_many(NULL, 0) == ARX_OK, "n = 0");
+    CHECK(arx_gcm_encrypt_many(NULL, 3) == ARX_ERR_NULL, "jobs NULL");
+    CHECK(arx_ctr_xor_many(NULL, 1) == ARX_ERR_NULL, "jobs NULL");
+    arx_job j[3];
+    for (int i = 0; i < 3; i++) {
+        memset(&j[i], 0, sizeof j[i]);
+        j[i].key = k1;
+        j[i].nonce = nonce;
+        j[i].nonce_len = 12;
+        j[i].in = buf;
+        j[i].out = buf2;
+        j[i].len = 32;
+        j[i].tag = tag;
+        j[i].tag_len = 16;
+    }
+    memset(buf, 7, sizeof buf);
+    memset(buf2, 0x5a, sizeof buf2);
+    memset(tag, 0x33, sizeof tag);
+    j[1].key = k2; /* another cipher: refused, nothing written */
+    CHECK(arx_gcm_encrypt_many(j, 3) == ARX_ERR_CIPHER_MIX, "cipher mix");
+    CHECK(j[0].status == ARX_OK && j[1].status == ARX_ERR_CIPHER_MIX && j[2].status == ARX_OK, "cipher mix status");
+    int untouched = 1;
+    for (size_t i = 0; i < sizeof buf2; i++) untouched &= buf2[i] == 0x5a;
+    for (size_t i = 0; i < sizeof tag; i++) untouched &= tag[i] == 0x33;
+    CHECK(untouched, "cipher mix: nothing written");
+    j[1].key = k1;
+    j[2].tag_len = 3;
+    CHECK(arx_gcm_encrypt_many(j, 3) == ARX_ERR_TAG_LENGTH && j[2].status == ARX_ERR_TAG_LENGTH, "tag length");
+    CHECK(buf2[0] == 0x5a && tag[0] == 0x33, "tag length: nothing written");
+    j[2].tag_len = 16;
+    j[0].out = buf + 1; /* partial overlap */
+    CHECK(arx_ctr_xor_many(j, 3) == ARX_ERR_IV_LENGTH, "ctr: 12-byte nonce is no counter block");
+    CHECK(arx_gcm_decrypt_many(j, 3) == ARX_ERR_OVERLAP && j[0].status == ARX_ERR_OVERLAP, "overlap");
+    j[0].out = buf2;
+    j[1].nonce = NULL;
+    CHECK(arx_gcm_encrypt_many(j, 3) == ARX_ERR_NULL && j[1].status == ARX_ERR_NULL, "NULL nonce");
+    j[1].nonce = nonce;
+    j[0].key = NULL;
+    CHECK(arx_cmac_many(j, 3) == ARX_ERR_NULL && j[0].status == ARX_ERR_NULL, "NULL key");
+    j[0].key = k2;
+    j[1].key = j[2].key = k2;
+    j[0].nonce_len = 12;
+    CHECK(arx_gcm_encrypt_many(j, 1) == ARX_OK, "cham-128 gcm");
+    const arx_cipher *c64 = arx_cipher_by_name("speck-64-128");
+    static _Alignas(16) uint8_t m3[ARX_KEY_STORAGE_MAX];
+    arx_key *k3 = NULL;
+    CHECK(arx_key_init(&k3, m3, sizeof m3, c64, key, 16, NULL) == ARX_OK, "key");
+    j[0].key = k3;
+    CHECK(arx_gcm_encrypt_many(j, 1) == ARX_ERR_MODE_UNSUPPORTED, "gcm on a 64-bit block");
+    j[0].key = k1;
+    /* verdicts: a good and a forged job in one call */
+    j[0].key = j[1].key = k1;
+    j[1].out = buf2 + 32;
+    j[0].len = j[1].len = 32;
+    uint8_t t0[16], t1[16];
+    j[0].tag = t0;
+    j[1].tag = t1;
+    CHECK(arx_gcm_encrypt_many(j, 2) == ARX_OK, "two");
+    memcpy(buf, buf2, 64);
+    j[0].in = buf;
+    j[1].in = buf + 32;
+    t1[5] ^= 1;
+    CHECK(arx_gcm_decrypt_many(j, 2) == ARX_ERR_AUTH && j[0].status == ARX_OK && j[1].status == ARX_ERR_AUTH, "one forged");
+    int ok = 1;
+    for (int i = 0; i < 32; i++) ok &= buf2[i] == 7 && buf2[32 + i] == 0;
+    CHECK(ok, "forged job zeroed, the other released");
+    arx_key_free(k1);
+    arx_key_free(k2);
+    arx_key_free(k3);
+}
+
+int main(int argc, char **argv) {
+    uint64_t seed = argc > 1 ? strtoull(argv[1], NULL, 10) : 24;
+    int quick = argc > 2 && !strcmp(argv[2], "quick");
+    t_seed(seed);
+    printf("seed %llu%s\n", (unsigned long long)seed, quick ? " (quick)" : "");
+    test_args();
+    int combos = 0, lanes_runs = 0;
+    for (size_t ci = 0; ci < arx_cipher_count(); ci++) {
+        const arx_cipher *c = arx_cipher_at(ci);
+        const char *cn = arx_cipher_name(c);
+        const size_t bb = arx_cipher_block_bytes(c);
+        if (quick && strcmp(cn, "lea-128") && strcmp(cn, "speck-64-128")) continue;
+        for (size_t bi = 0; bi < arx_cipher_backend_count(c); bi++) {
+            if (!arx_cipher_backend_available(c, bi)) continue;
+            const char *bn = arx_cipher_backend_name(c, bi);
+            const int lea = !strncmp(cn, "lea", 3);
+            const int rounds = lea ? (quick ? 3 : 8) : 1;
+            for (int r = 0; r < rounds; r++) {
+                size_t nk = 1 + t_below(MAXKEYS);
+                if (!make_keys(c, bn, nk, r == rounds - 1 && rounds > 1)) {
+                    CHECK(0, "%s %s: keys", cn, bn);
+                    continue;
+                }
+                const int model = r == 0;
+                if (bb == 16) test_gcm(cn, bn, model);
+                test_ctr(cn, bn, bb, model);
+                if (bb == 8 || bb == 16) test_cmac(cn, bn);
+                if (bb == 16) test_ccm(cn, bn);
+                lanes_runs++;
+            }
+            combos++;
+        }
+    }
+    for (size_t i = 0; i < nkeys; i++) {
+        arx_key_free(keys[i].x);
+        arx_key_free(keys[i].ref);
+    }
+    printf("%d cipher x backend combinations, %d batches of each mode\n", combos, lanes_runs);
+    return t_summary();
+}
