@@ -106,7 +106,7 @@ embedded:
 	python3 embedded/sim/msp430_cycles.py
 	python3 embedded/test.py avr $(BUILD)/arxcrypt $(if $(EMBEDDED_QUICK),--quick)
 	python3 embedded/test.py msp430 $(BUILD)/arxcrypt $(if $(EMBEDDED_QUICK),--quick)
-	embedded/run avr bench --ops enc,dec,key lea-128 speck-64-128
+	embedded/run avr bench --ops enc,dec,key lea-128 speck-64-128 cham-64-128 hight simon-64-128 simeck-64-128 sparx-64-128
 	embedded/run msp430 bench --ops enc,dec,key lea-128 speck-64-128
 
 # The 32-bit microcontrollers (docs/EMBEDDED.md): Cortex-M3, Cortex-M4 and

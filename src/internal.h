@@ -199,6 +199,25 @@ ARX_INLINE int arx_aligned4(const void *out, const void *in) {
     return (((uintptr_t)out | (uintptr_t)in) & 3u) == 0;
 }
 
+#ifdef ARX_AVR
+/* The AVR kernels of 64-bit-block ciphers (SPECK, CHAM, HIGHT) run two blocks
+ * per pass, f(ks, out, in, npairs); an odd last block goes through a stack
+ * buffer, twice (the block count is public). */
+typedef void (*arx_avr_pairs_fn)(const void *ks, uint8_t *out, const uint8_t *in, size_t npairs);
+ARX_INLINE void arx_avr_pairs(arx_avr_pairs_fn f, const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    size_t pairs = nblocks / 2;
+    if (pairs) f(ks, out, in, pairs);
+    if (nblocks & 1u) {
+        uint8_t t[16];
+        memcpy(t, in + 16 * pairs, 8);
+        memcpy(t + 8, t, 8);
+        f(ks, t, t, 1);
+        memcpy(out + 16 * pairs, t, 8);
+        arx_wipe(t, sizeof t);
+    }
+}
+#endif
+
 /* A 64-bit-block kernel that runs two blocks a pass over 4-byte-aligned
  * buffers (the ARMv7-M CHAM-64 and SPARX-64 kernels): pairs(t, out, in,
  * npairs). arx_run_pairs gives it n blocks; an odd last block goes through a

@@ -65,9 +65,13 @@ static void cham64_setup(cham64_ks *ks, const uint8_t *key, unsigned rounds) {
         arx_wipe(&t, sizeof t);
     }
     ks->rounds = rounds;
+#if CHAM_RKV
     for (unsigned i = 0; i < CHAM_MAX_RK; i++)
         for (unsigned l = 0; l < 4; l++) ks->rkv[i][l] = (uint32_t)ks->rk[i] * 0x10001u;
+#endif
+#if CHAM_TW_KEYS
     for (unsigned i = 0; i < CHAM_MAX_RK; i++) ks->tw_rk[i] = ks->rk[i] * UINT64_C(0x0001000100010001);
+#endif
 #ifdef ARX_HAVE_ARMV7M
     cham64_armv7m_tables(ks);
 #endif
@@ -86,8 +90,10 @@ static void cham128_setup(cham128_ks *ks, const uint8_t *key, unsigned nk, unsig
     for (unsigned i = 2 * nk; i < CHAM_MAX_RK; i++) ks->rk[i] = 0;
     ks->rounds = rounds;
     ks->rk_mask = 2 * nk - 1;
+#if CHAM_RKV
     for (unsigned i = 0; i < CHAM_MAX_RK; i++)
         for (unsigned l = 0; l < 4; l++) ks->rkv[i][l] = ks->rk[i & ks->rk_mask];
+#endif
 }
 
 static void setup_cham_64_128(void *ks, const uint8_t *key) { cham64_setup(ks, key, 88); }
@@ -277,7 +283,34 @@ static const arx_backend cham128_ref_backend = {"ref", 0, 1, cham128_ref_encrypt
 #else
 #define CHAM_WASM(w)
 #endif
-#define CHAM_BACKENDS(w) {&cham##w##_ref_backend, CHAM_TWOWAY_##w CHAM_X86(w) CHAM_ARM##w CHAM_WASM(w) CHAM_MCU_##w NULL}
+/* CHAM-64/128 (and -legacy) in assembly on the 8- and 16-bit chips (embedded/
+ * builds only): cham_avr.S (two blocks a pass) and cham_msp430.S, generated
+ * by embedded/gen/cham_*.py; both read rk[] and rounds of cham64_ks. */
+#if defined(ARX_AVR) || defined(ARX_MSP430)
+_Static_assert(offsetof(cham64_ks, rounds) == 32, "cham_avr.S / cham_msp430.S read rounds after rk[16]");
+#endif
+#ifdef ARX_AVR
+void cham64_avr_encrypt2(const void *ks, uint8_t *out, const uint8_t *in, size_t npairs);
+void cham64_avr_decrypt2(const void *ks, uint8_t *out, const uint8_t *in, size_t npairs);
+static void cham64_avr_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    arx_avr_pairs(cham64_avr_encrypt2, ks, out, in, nblocks);
+}
+static void cham64_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    arx_avr_pairs(cham64_avr_decrypt2, ks, out, in, nblocks);
+}
+static const arx_backend cham64_avr_backend = {"avr", 0, 2, cham64_avr_encrypt, cham64_avr_decrypt, NULL};
+#define CHAM_CHIP64 &cham64_avr_backend,
+#elif defined(ARX_MSP430)
+void cham64_msp430_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+void cham64_msp430_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+static const arx_backend cham64_msp430_backend = {"msp430", 0, 1, cham64_msp430_encrypt, cham64_msp430_decrypt,
+                                                  NULL};
+#define CHAM_CHIP64 &cham64_msp430_backend,
+#else
+#define CHAM_CHIP64
+#endif
+#define CHAM_CHIP128
+#define CHAM_BACKENDS(w) {&cham##w##_ref_backend, CHAM_TWOWAY_##w CHAM_X86(w) CHAM_ARM##w CHAM_WASM(w) CHAM_MCU_##w CHAM_CHIP##w NULL}
 
 #define CHAM_DESC(id, str, bb, kb, kstype, setupfn, w)                                             \
     const arx_cipher_desc arx_desc_##id = {str, "cham", bb, kb, sizeof(kstype), setupfn, CHAM_BACKENDS(w)}

@@ -18,13 +18,32 @@
  * lane (CHAM-64: the 16-bit key twice per lane), so SSE2 loads a row and the
  * wider ISAs broadcast its first 32 bits. CHAM-128/128's 8 keys appear twice.
  */
+/* rkv exists where a SIMD kernel reads it, tw_rk where cham_twoway.c is
+ * built: on AVR and MSP430 (no SIMD, ARX_NO_TWOWAY) the key is rk alone, and
+ * setup skips the multiplications that fill them (an MSP430 has no
+ * multiplier: 200,000 cycles). */
+#if ARX_X86_SIMD || ARX_ARM_NEON || ARX_WASM_SIMD
+#define CHAM_RKV 1
+#else
+#define CHAM_RKV 0
+#endif
+#ifdef ARX_NO_TWOWAY
+#define CHAM_TW_KEYS 0
+#else
+#define CHAM_TW_KEYS 1
+#endif
+
 typedef struct cham64_ks {
     uint16_t rk[CHAM_MAX_RK];
     unsigned rounds;
+#if CHAM_RKV
     _Alignas(16) uint32_t rkv[CHAM_MAX_RK][4];
+#endif
+#if CHAM_TW_KEYS
     /* rk[i] in each 16-bit lane of a uint64_t, for cham_twoway.c (a 32-bit
      * target's uint32_t SWAR registers take the low half, the same key twice) */
     uint64_t tw_rk[CHAM_MAX_RK];
+#endif
 #ifdef ARX_HAVE_ARMV7M
     /* cham_armv7m.S's per-round words (cham.c: cham64_armv7m_tables):
      * encryption (rounds, two doubled start constants, then (K'_j, K_j+1,
@@ -39,7 +58,9 @@ typedef struct cham128_ks {
     uint32_t rk[CHAM_MAX_RK];
     unsigned rounds;
     unsigned rk_mask; /* number of round keys - 1 (a power of two minus one) */
+#if CHAM_RKV
     _Alignas(16) uint32_t rkv[CHAM_MAX_RK][4];
+#endif
 } cham128_ks;
 
 /* Reference single-block functions (cham.c). */

@@ -27,6 +27,21 @@
 #define SPARX_ENC_ROWS (1 + 4 + 10 * 32 + 3)
 #define SPARX_DEC_ROWS (10 * 33 + 8)
 
+/* The SIMD programs exist where a SIMD kernel reads them, the SWAR keys
+ * where sparx_twoway.c is built: an AVR or MSP430 build (no SIMD,
+ * ARX_NO_TWOWAY) keeps only rk, 658 bytes instead of ~14 KiB, which its
+ * RAM holds (docs/EMBEDDED.md). */
+#if ARX_X86_SIMD || ARX_ARM_NEON || ARX_WASM_SIMD
+#define SPARX_PROGRAMS 1
+#else
+#define SPARX_PROGRAMS 0
+#endif
+#ifdef ARX_NO_TWOWAY
+#define SPARX_TW_KEYS 0
+#else
+#define SPARX_TW_KEYS 1
+#endif
+
 typedef struct sparx_ks {
     /*
      * rk[branches * s + b][2 * r + {0,1}]: the (l, r) key of round r of
@@ -35,11 +50,15 @@ typedef struct sparx_ks {
      */
     uint16_t rk[SPARX_MAX_ROWS][8];
     unsigned steps;
+#if SPARX_PROGRAMS
     _Alignas(16) uint32_t enc[SPARX_ENC_ROWS][4];
     _Alignas(16) uint32_t dec[SPARX_DEC_ROWS][4];
+#endif
+#if SPARX_TW_KEYS
     /* rk in every 16-bit lane of a uint64_t, for sparx_twoway.c (a 32-bit
      * target's uint32_t SWAR registers take the low half) */
     uint64_t tw_rk[SPARX_MAX_ROWS][8];
+#endif
 #ifdef ARX_HAVE_ARMV7M
     /* sparx_armv7m.S's SPARX-64 key words (sparx.c: sparx64_armv7m_tables):
      * six per branch and step, and the packed whitening key (2 words). */

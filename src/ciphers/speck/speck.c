@@ -320,24 +320,11 @@ static void speck_128_256_setup(void *ks, const uint8_t *key) { speck_w64_setup(
 #ifdef ARX_AVR
 void speck64_128_avr_encrypt2(const void *ks, uint8_t *out, const uint8_t *in, size_t npairs);
 void speck64_128_avr_decrypt2(const void *ks, uint8_t *out, const uint8_t *in, size_t npairs);
-ARX_INLINE void speck64_128_avr_pairs(void (*f)(const void *, uint8_t *, const uint8_t *, size_t), const void *ks,
-                                     uint8_t *out, const uint8_t *in, size_t nblocks) {
-    size_t pairs = nblocks / 2;
-    if (pairs) f(ks, out, in, pairs);
-    if (nblocks & 1u) {
-        uint8_t t[16];
-        memcpy(t, in + 16 * pairs, 8);
-        memcpy(t + 8, t, 8);
-        f(ks, t, t, 1);
-        memcpy(out + 16 * pairs, t, 8);
-        arx_wipe(t, sizeof t);
-    }
-}
 static void speck64_128_avr_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    speck64_128_avr_pairs(speck64_128_avr_encrypt2, ks, out, in, nblocks);
+    arx_avr_pairs(speck64_128_avr_encrypt2, ks, out, in, nblocks);
 }
 static void speck64_128_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    speck64_128_avr_pairs(speck64_128_avr_decrypt2, ks, out, in, nblocks);
+    arx_avr_pairs(speck64_128_avr_decrypt2, ks, out, in, nblocks);
 }
 static const arx_backend speck64_128_avr = {"avr", 0, 2, speck64_128_avr_encrypt, speck64_128_avr_decrypt, NULL};
 #define SPECK_DESC_64_128                                                                          \

@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""Writes the MSP430 kernels of SIMON-64/128 and SIMECK-64/128 (the same
+Feistel shape, different f):
+
+python3 embedded/gen/simon_msp430.py simon > src/ciphers/simon/simon_msp430.S
+python3 embedded/gen/simon_msp430.py simeck > src/ciphers/simeck/simeck_msp430.S
+
+Design (docs/EMBEDDED.md, "Assembly kernels"):
+- one block, y in r4:r5 and x in r6:r7 (16-bit halves), the Feistel swap a
+  rename; the 44 rounds unrolled;
+- SIMON f(x) = (ROL1(x) & ROL8(x)) ^ ROL2(x): a = ROL1(x) (copy, rla/rlc/
+  adc), b = ROL8(x) (copy, swpb both halves, exchange their low bytes:
+  9 cycles), y ^= a & b, a rotated once more, y ^= a: 27 cycles a round
+  with the keys;
+- SIMECK f(x) = (x & ROL5(x)) ^ ROL1(x): a = ROL1(x), y ^= a, b = ROL4(a)
+  (four 3-cycle rotations), y ^= b & x: 29 cycles a round;
+- round keys from the C schedule: `xor @r12+` (2 cycles) for encryption,
+  indexed mode backwards (3) for decryption; the block count waits on the
+  stack (all twelve free registers are in use).
+No branch or address depends on key or data (the buffers' alignment,
+public, picks word or byte loads and stores).
+"""
+import sys
+
+CIPHER = sys.argv[1] if len(sys.argv) > 1 else "simon"
+assert CIPHER in ("simon", "simeck")
+ROUNDS = 44
+out = []
+
+
+def e(s=""):
+    out.append(s)
+
+
+K, OUT, IN, T = "r12", "r13", "r14", "r15"
+A = ["r8", "r9"]
+B = ["r10", "r11"]
+Y, X = ["r4", "r5"], ["r6", "r7"]
+
+
+def rol1(w):
+    e("    rla %s" % w[0])
+    e("    rlc %s" % w[1])
+    e("    adc %s" % w[0])
+
+
+def feistel(i, dec):
+    """y ^= f(x) ^ rk[i], then swap names; dec: x ^= f(y) ^ rk[i], names kept"""
+    global X, Y
+    if dec:
+        X, Y = Y, X
+        e("    xor %d(%s), %s" % (4 * i, K, Y[0]))
+        e("    xor %d(%s), %s" % (4 * i + 2, K, Y[1]))
+    else:
+        e("    xor @%s+, %s" % (K, Y[0]))
+        e("    xor @%s+, %s" % (K, Y[1]))
+    e("    mov %s, %s" % (X[0], A[0]))
+    e("    mov %s, %s" % (X[1], A[1]))
+    rol1(A)
+    if CIPHER == "simon":
+        e("    mov %s, %s" % (X[0], B[0]))
+        e("    mov %s, %s" % (X[1], B[1]))
+        e("    swpb %s" % B[0])
+        e("    swpb %s" % B[1])
+        e("    mov %s, %s" % (B[0], T))
+        e("    xor %s, %s" % (B[1], T))
+        e("    mov.b %s, %s" % (T, T))
+        e("    xor %s, %s" % (T, B[0]))
+        e("    xor %s, %s" % (T, B[1]))  # B = ROL8(x)
+        e("    and %s, %s" % (A[0], B[0]))
+        e("    and %s, %s" % (A[1], B[1]))
+        e("    xor %s, %s" % (B[0], Y[0]))
+        e("    xor %s, %s" % (B[1], Y[1]))
+        rol1(A)
+        e("    xor %s, %s" % (A[0], Y[0]))
+        e("    xor %s, %s" % (A[1], Y[1]))
+    else:
+        e("    xor %s, %s" % (A[0], Y[0]))
+        e("    xor %s, %s" % (A[1], Y[1]))
+        for _ in range(4):
+            rol1(A)  # ROL5(x)
+        e("    and %s, %s" % (X[0], A[0]))
+        e("    and %s, %s" % (X[1], A[1]))
+        e("    xor %s, %s" % (A[0], Y[0]))
+        e("    xor %s, %s" % (A[1], Y[1]))
+    if not dec:
+        X, Y = Y, X
+
+
+def kernel(name, dec):
+    global X, Y
+    Y, X = ["r4", "r5"], ["r6", "r7"]
+    e("    .section .text.%s,\"ax\",@progbits" % name)
+    e("    .global %s" % name)
+    e("    .type %s, @function" % name)
+    e("%s:" % name)
+    e("    tst r15")
+    e("    jnz 1f")
+    e("    ret")
+    e("1:")
+    for n in range(4, 11):
+        e("    push r%d" % n)
+    e("    push r15")  # blocks left: 0(r1)
+    e("    mov r12, %s" % B[0])  # ks, while the loads need no B
+    e(".L%s_block:" % name)
+    e("    mov %s, %s" % (B[0], K))
+    e("    mov %s, %s" % (IN, T))
+    e("    bis %s, %s" % (OUT, T))
+    e("    bit #1, %s" % T)
+    e("    jnz 3f")
+    for w in Y + X:
+        e("    mov @%s+, %s" % (IN, w))
+    e("    jmp 4f")
+    e("3:")
+    for w in Y + X:
+        e("    mov.b @%s+, %s" % (IN, w))
+        e("    mov.b @%s+, %s" % (IN, T))
+        e("    swpb %s" % T)
+        e("    bis %s, %s" % (T, w))
+    e("4:")
+    for i in range(ROUNDS):
+        feistel(ROUNDS - 1 - i, True) if dec else feistel(i, False)
+    assert Y == ["r4", "r5"]
+    e("    mov %s, %s" % (IN, T))
+    e("    bis %s, %s" % (OUT, T))
+    e("    bit #1, %s" % T)
+    e("    jnz 5f")
+    for i, w in enumerate(Y + X):
+        e("    mov %s, %d(%s)" % (w, 2 * i, OUT))
+    e("    jmp 6f")
+    e("5:")
+    for i, w in enumerate(Y + X):
+        e("    mov.b %s, %d(%s)" % (w, 2 * i, OUT))
+        e("    swpb %s" % w)
+        e("    mov.b %s, %d(%s)" % (w, 2 * i + 1, OUT))
+    e("6:")
+    e("    add #8, %s" % OUT)
+    # back to the schedule's start: encryption moved K by 176, decryption left it
+    if not dec:
+        e("    sub #%d, %s" % (4 * ROUNDS, K))
+    e("    mov %s, %s" % (K, B[0]))
+    e("    dec 0(r1)")
+    e("    jz 7f")
+    e("    br #.L%s_block" % name)
+    e("7:")
+    e("    incd r1")
+    for n in reversed(range(4, 11)):
+        e("    pop r%d" % n)
+    e("    ret")
+    e("    .size %s, .-%s" % (name, name))
+
+
+e("/* Generated by embedded/gen/simon_msp430.py %s: edit that, not this. */" % CIPHER)
+e("/*")
+for line in __doc__.strip().splitlines()[5:]:
+    e(" * " + line if line else " *")
+e(" *")
+e(" * void %s64_128_msp430_encrypt(const %s_ks32 *ks, uint8_t *out, const uint8_t *in, size_t nblocks)" % (CIPHER, CIPHER))
+e(" * void %s64_128_msp430_decrypt(...): the inverse rounds." % CIPHER)
+e(" * MSP430 EABI: ks r12, out r13, in r14, nblocks r15; r4..r10 saved.")
+e(" */")
+kernel("%s64_128_msp430_encrypt" % CIPHER, False)
+kernel("%s64_128_msp430_decrypt" % CIPHER, True)
+print("\n".join(out))
