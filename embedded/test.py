@@ -177,7 +177,7 @@ def bad_input(target, host):
     cases = [
         ["-c", "lea-128", "-m", "ecb", "-k", "00" * 15],
         ["-c", "lea-999", "-m", "ecb", "-k", k16],
-        ["-c", "lea-128", "-m", "xts", "-k", k16],
+        ["-c", "lea-128", "-m", "xex", "-k", k16],  # unknown (xts is a mode now; the firmware runner lacks it)
         ["-c", "speck-64-128", "-m", "gcm", "-k", k16, "--iv", "00" * 12],
         ["-c", "lea-128", "-m", "cbc", "-k", k16, "--iv", "00" * 15],
         ["-c", "lea-128", "-m", "ctr", "-k", k16],
