@@ -400,6 +400,7 @@ ARX_API int arx_xts_encrypt_sectors(const arx_xts *x, uint64_t first_sector, siz
                                     size_t count, uint8_t *out, const uint8_t *in);
 ARX_API int arx_xts_decrypt_sectors(const arx_xts *x, uint64_t first_sector, size_t sector_bytes,
                                     size_t count, uint8_t *out, const uint8_t *in);
+
 /* ---- many messages at once (arx_*_many) ----------------------------------- */
 
 /*
