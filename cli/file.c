@@ -111,14 +111,17 @@ static int tty_line(int fd, const char *prompt, char *buf, size_t cap, size_t *l
         tcsetattr(fd, TCSANOW, &old);
         return 0;
     }
-    size_t n = 0;
+    size_t n = 0, typed = 0;
     char c;
     ssize_t r;
-    while ((r = read(fd, &c, 1)) == 1 && c != '\n')
+    while ((r = read(fd, &c, 1)) == 1 && c != '\n') {
         if (n < cap) buf[n++] = c;
+        typed++; /* past cap: counted, so the caller refuses it instead of cutting it */
+    }
     tcsetattr(fd, TCSANOW, &old);
     if (write(fd, "\n", 1) < 0) return 0;
     *len = n;
+    if (typed > cap) return 2;
     return r == 1 || n > 0;
 }
 
@@ -139,10 +142,18 @@ static int get_secret(const char *cmd, const file_opts *o, int confirm, uint8_t 
         }
         char again[1024];
         size_t alen = 0;
-        int ok = tty_line(fd, "Passphrase: ", (char *)buf, cap, len) &&
-                 (!confirm || tty_line(fd, "Passphrase (again): ", again, sizeof again, &alen));
+        int ok = tty_line(fd, "Passphrase: ", (char *)buf, cap, len);
+        if (ok == 1 && confirm) ok = tty_line(fd, "Passphrase (again): ", again, sizeof again, &alen);
         close(fd);
-        if (!ok) return arx_cli_error("%s: could not read the passphrase from the terminal", cmd), ST_ERROR;
+        if (ok == 2) {
+            arx_wipe(again, sizeof again);
+            return arx_cli_error("%s: the passphrase is longer than %zu bytes", cmd, cap < sizeof again ? cap : sizeof again),
+                   ST_ERROR;
+        }
+        if (!ok) {
+            arx_wipe(again, sizeof again);
+            return arx_cli_error("%s: could not read the passphrase from the terminal", cmd), ST_ERROR;
+        }
         int same = !confirm || (alen == *len && !memcmp(again, buf, alen));
         arx_wipe(again, sizeof again);
         if (!same) return arx_cli_error("%s: the passphrases do not match", cmd), ST_ERROR;

@@ -817,6 +817,18 @@ def section_tty(fx):
             raise Fail("exit %d, terminal %r (want 2, 'do not match'): %s" % (rc, text, repro(args)))
         expect_no_output(dd, ["in"], repro(args))
     checks.append(("encrypt --passphrase typed differently twice: exit 2", mismatch))
+
+    def too_long():
+        dd = workdir()
+        fin, fout = os.path.join(dd, "in"), os.path.join(dd, "in.arx")
+        write_file(fin, fx.pt_pass)
+        args = ["encrypt", "--passphrase", "-i", fin, "-o", fout]
+        rc, text = tty_session(args, [(b"Passphrase: ", b"p" * 1500 + b"\n")])
+        if rc != 2 or "longer than 1024 bytes" not in text:
+            raise Fail("exit %d, terminal %r (want 2, 'longer than 1024 bytes', not a passphrase cut to 1024): %s"
+                       % (rc, text[-300:], repro(args)))
+        expect_no_output(dd, ["in"], repro(args))
+    checks.append(("encrypt --passphrase of 1500 bytes on a terminal: refused, not cut to 1024", too_long))
     run_section("tty", checks, serial=True)
 
 
