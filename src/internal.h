@@ -199,39 +199,22 @@ ARX_INLINE int arx_aligned4(const void *out, const void *in) {
     return (((uintptr_t)out | (uintptr_t)in) & 3u) == 0;
 }
 
-#ifdef ARX_AVR
-/* The AVR kernels of 64-bit-block ciphers (SPECK, CHAM, HIGHT) run two blocks
- * per pass, f(ks, out, in, npairs); an odd last block goes through a stack
- * buffer, twice (the block count is public). */
-typedef void (*arx_avr_pairs_fn)(const void *ks, uint8_t *out, const uint8_t *in, size_t npairs);
-ARX_INLINE void arx_avr_pairs(arx_avr_pairs_fn f, const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    size_t pairs = nblocks / 2;
-    if (pairs) f(ks, out, in, pairs);
-    if (nblocks & 1u) {
-        uint8_t t[16];
-        memcpy(t, in + 16 * pairs, 8);
+/* A 64-bit-block kernel that runs two blocks a pass, f(ks, out, in, npairs):
+ * the AVR kernels (SPECK, SIMON, SIMECK, CHAM, SPARX, HIGHT; ks their key
+ * schedule) and the ARMv7-M CHAM-64 and SPARX-64 ones (ks their round-key
+ * table; word loads, so the buffers they get are 4-byte aligned).
+ * arx_run_pairs gives it n blocks; an odd last block goes through a stack
+ * pair holding it twice (the block count is public). */
+typedef void (*arx_pairs_fn)(const void *ks, uint8_t *out, const uint8_t *in, size_t npairs);
+ARX_INLINE void arx_run_pairs(arx_pairs_fn f, const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
+    if (n / 2) f(ks, out, in, n / 2);
+    if (n & 1u) {
+        _Alignas(4) uint8_t t[16];
+        memcpy(t, in + 8 * (n - 1), 8);
         memcpy(t + 8, t, 8);
         f(ks, t, t, 1);
-        memcpy(out + 16 * pairs, t, 8);
+        memcpy(out + 8 * (n - 1), t, 8);
         arx_wipe(t, sizeof t);
-    }
-}
-#endif
-
-/* A 64-bit-block kernel that runs two blocks a pass over 4-byte-aligned
- * buffers (the ARMv7-M CHAM-64 and SPARX-64 kernels): pairs(t, out, in,
- * npairs). arx_run_pairs gives it n blocks; an odd last block goes through a
- * zero-padded stack pair (the count is public). */
-typedef void (*arx_pairs_fn)(const uint32_t *t, uint8_t *out, const uint8_t *in, size_t npairs);
-ARX_INLINE void arx_run_pairs(arx_pairs_fn pairs, const uint32_t *t, uint8_t *out, const uint8_t *in,
-                              size_t n) {
-    pairs(t, out, in, n / 2);
-    if (n & 1) {
-        _Alignas(4) uint8_t b[16] = {0};
-        memcpy(b, in + 8 * (n - 1), 8);
-        pairs(t, b, b, 1);
-        memcpy(out + 8 * (n - 1), b, 8);
-        arx_wipe(b, sizeof b);
     }
 }
 

@@ -230,8 +230,8 @@ static const arx_backend cham64_ref_backend = {"ref", 0, 1, cham64_ref_encrypt, 
  * through a stack pair (the count is public), other buffers (alignment is
  * public too) through the reference. CTR builds counters 8 blocks at a time
  * on the stack (arx_ctr64_batched). */
-void cham64_armv7m_encrypt_pairs(const uint32_t *t, uint8_t *out, const uint8_t *in, size_t npairs);
-void cham64_armv7m_decrypt_pairs(const uint32_t *t, uint8_t *out, const uint8_t *in, size_t npairs);
+void cham64_armv7m_encrypt_pairs(const void *t, uint8_t *out, const uint8_t *in, size_t npairs);
+void cham64_armv7m_decrypt_pairs(const void *t, uint8_t *out, const uint8_t *in, size_t npairs);
 static void cham64_m_enc_pairs(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
     arx_run_pairs(cham64_armv7m_encrypt_pairs, ((const cham64_ks *)ks)->m_enc, out, in, n);
 }
@@ -293,10 +293,10 @@ _Static_assert(offsetof(cham64_ks, rounds) == 32, "cham_avr.S / cham_msp430.S re
 void cham64_avr_encrypt2(const void *ks, uint8_t *out, const uint8_t *in, size_t npairs);
 void cham64_avr_decrypt2(const void *ks, uint8_t *out, const uint8_t *in, size_t npairs);
 static void cham64_avr_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    arx_avr_pairs(cham64_avr_encrypt2, ks, out, in, nblocks);
+    arx_run_pairs(cham64_avr_encrypt2, ks, out, in, nblocks);
 }
 static void cham64_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    arx_avr_pairs(cham64_avr_decrypt2, ks, out, in, nblocks);
+    arx_run_pairs(cham64_avr_decrypt2, ks, out, in, nblocks);
 }
 static const arx_backend cham64_avr_backend = {"avr", 0, 2, cham64_avr_encrypt, cham64_avr_decrypt, NULL};
 #define CHAM_CHIP64 &cham64_avr_backend,

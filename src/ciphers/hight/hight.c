@@ -166,10 +166,10 @@ static const arx_backend hight_wasm_backend = {"wasm", ARX_REQ_WASM, 16,
 void hight_avr_encrypt2(const void *ks, uint8_t *out, const uint8_t *in, size_t npairs);
 void hight_avr_decrypt2(const void *ks, uint8_t *out, const uint8_t *in, size_t npairs);
 static void hight_avr_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    arx_avr_pairs(hight_avr_encrypt2, ks, out, in, nblocks);
+    arx_run_pairs(hight_avr_encrypt2, ks, out, in, nblocks);
 }
 static void hight_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    arx_avr_pairs(hight_avr_decrypt2, ks, out, in, nblocks);
+    arx_run_pairs(hight_avr_decrypt2, ks, out, in, nblocks);
 }
 static const arx_backend hight_avr_backend = {"avr", 0, 2, hight_avr_encrypt, hight_avr_decrypt, NULL};
 #define HIGHT_BACKENDS &hight_ref_backend, &hight_avr_backend, NULL

@@ -205,10 +205,10 @@ SIMECK_REF_BACKEND(64, simeck_ks32)
 void simeck64_128_avr_encrypt2(const void *ks, uint8_t *out, const uint8_t *in, size_t npairs);
 void simeck64_128_avr_decrypt2(const void *ks, uint8_t *out, const uint8_t *in, size_t npairs);
 static void simeck64_128_avr_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    arx_avr_pairs(simeck64_128_avr_encrypt2, ks, out, in, nblocks);
+    arx_run_pairs(simeck64_128_avr_encrypt2, ks, out, in, nblocks);
 }
 static void simeck64_128_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    arx_avr_pairs(simeck64_128_avr_decrypt2, ks, out, in, nblocks);
+    arx_run_pairs(simeck64_128_avr_decrypt2, ks, out, in, nblocks);
 }
 static const arx_backend simeck64_128_chip = {"avr", 0, 2, simeck64_128_avr_encrypt, simeck64_128_avr_decrypt, NULL};
 #else

@@ -312,10 +312,10 @@ static void simon_128_256_setup(void *ks, const uint8_t *key) { simon64w_setup(k
 void simon64_128_avr_encrypt2(const void *ks, uint8_t *out, const uint8_t *in, size_t npairs);
 void simon64_128_avr_decrypt2(const void *ks, uint8_t *out, const uint8_t *in, size_t npairs);
 static void simon64_128_avr_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    arx_avr_pairs(simon64_128_avr_encrypt2, ks, out, in, nblocks);
+    arx_run_pairs(simon64_128_avr_encrypt2, ks, out, in, nblocks);
 }
 static void simon64_128_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    arx_avr_pairs(simon64_128_avr_decrypt2, ks, out, in, nblocks);
+    arx_run_pairs(simon64_128_avr_decrypt2, ks, out, in, nblocks);
 }
 static const arx_backend simon64_128_chip = {"avr", 0, 2, simon64_128_avr_encrypt, simon64_128_avr_decrypt, NULL};
 #else

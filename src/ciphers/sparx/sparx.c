@@ -446,8 +446,8 @@ static const arx_backend sparx128_ref_backend = {"ref", 0, 1, sparx128_ref_encry
  * block goes through a stack pair (the count is public), other buffers
  * (alignment is public too) through the reference. CTR builds counters 8
  * blocks at a time on the stack (arx_ctr64_batched). */
-void sparx64_armv7m_encrypt_pairs(const uint32_t *t, uint8_t *out, const uint8_t *in, size_t npairs);
-void sparx64_armv7m_decrypt_pairs(const uint32_t *t, uint8_t *out, const uint8_t *in, size_t npairs);
+void sparx64_armv7m_encrypt_pairs(const void *t, uint8_t *out, const uint8_t *in, size_t npairs);
+void sparx64_armv7m_decrypt_pairs(const void *t, uint8_t *out, const uint8_t *in, size_t npairs);
 static void sparx64_m_enc_pairs(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
     arx_run_pairs(sparx64_armv7m_encrypt_pairs, ((const sparx_ks *)ks)->m_enc, out, in, n);
 }
@@ -485,10 +485,10 @@ ARX_MCU64_BACKEND(sparx64_armv7m_backend, "armv7m", 2, sparx64_m_enc_pairs, spar
 void sparx64_avr_encrypt2(const void *ks, uint8_t *out, const uint8_t *in, size_t npairs);
 void sparx64_avr_decrypt2(const void *ks, uint8_t *out, const uint8_t *in, size_t npairs);
 static void sparx64_avr_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    arx_avr_pairs(sparx64_avr_encrypt2, ks, out, in, nblocks);
+    arx_run_pairs(sparx64_avr_encrypt2, ks, out, in, nblocks);
 }
 static void sparx64_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    arx_avr_pairs(sparx64_avr_decrypt2, ks, out, in, nblocks);
+    arx_run_pairs(sparx64_avr_decrypt2, ks, out, in, nblocks);
 }
 static const arx_backend sparx64_chip_backend = {"avr", 0, 2, sparx64_avr_encrypt, sparx64_avr_decrypt, NULL};
 #else

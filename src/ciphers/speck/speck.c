@@ -321,10 +321,10 @@ static void speck_128_256_setup(void *ks, const uint8_t *key) { speck_w64_setup(
 void speck64_128_avr_encrypt2(const void *ks, uint8_t *out, const uint8_t *in, size_t npairs);
 void speck64_128_avr_decrypt2(const void *ks, uint8_t *out, const uint8_t *in, size_t npairs);
 static void speck64_128_avr_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    arx_avr_pairs(speck64_128_avr_encrypt2, ks, out, in, nblocks);
+    arx_run_pairs(speck64_128_avr_encrypt2, ks, out, in, nblocks);
 }
 static void speck64_128_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    arx_avr_pairs(speck64_128_avr_decrypt2, ks, out, in, nblocks);
+    arx_run_pairs(speck64_128_avr_decrypt2, ks, out, in, nblocks);
 }
 static const arx_backend speck64_128_avr = {"avr", 0, 2, speck64_128_avr_encrypt, speck64_128_avr_decrypt, NULL};
 #define SPECK_DESC_64_128                                                                          \
