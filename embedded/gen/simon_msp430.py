@@ -9,14 +9,13 @@ Design (docs/EMBEDDED.md, "Assembly kernels"):
 - one block, y in r4:r5 and x in r6:r7 (16-bit halves), the Feistel swap a
   rename; the 44 rounds unrolled;
 - SIMON f(x) = (ROL1(x) & ROL8(x)) ^ ROL2(x): a = ROL1(x) (copy, rla/rlc/
-  adc), b = ROL8(x) (copy, swpb both halves, exchange their low bytes:
-  9 cycles), y ^= a & b, a rotated once more, y ^= a: 27 cycles a round
-  with the keys;
-- SIMECK f(x) = (x & ROL5(x)) ^ ROL1(x): a = ROL1(x), y ^= a, b = ROL4(a)
-  (four 3-cycle rotations), y ^= b & x: 29 cycles a round;
+  adc: 5 cycles), b = ROL8(x) (7 cycles: t = low byte of L ^ H by xor.b,
+  b = swpb(H ^ t) : swpb(L ^ t)), y ^= a & b, a rotated once more, y ^= a:
+  25 cycles a round with the keys;
+- SIMECK f(x) = (x & ROL5(x)) ^ ROL1(x): a = ROL1(x), y ^= a, a = ROL4(a)
+  (four 3-cycle rotations), y ^= a & x: 27 cycles a round;
 - round keys from the C schedule: `xor @r12+` (2 cycles) for encryption,
-  indexed mode backwards (3) for decryption; the block count waits on the
-  stack (all twelve free registers are in use).
+  indexed mode backwards (3) for decryption; the block count in r15.
 No branch or address depends on key or data (the buffers' alignment,
 public, picks word or byte loads and stores).
 """
@@ -58,15 +57,17 @@ def feistel(i, dec):
     e("    mov %s, %s" % (X[1], A[1]))
     rol1(A)
     if CIPHER == "simon":
-        e("    mov %s, %s" % (X[0], B[0]))
-        e("    mov %s, %s" % (X[1], B[1]))
+        # B = ROL8(x): high half H0:L1, low half L0:H1 (bytes), 7 cycles:
+        # t = (L ^ H) & 0xff by xor.b (a byte operation clears the
+        # register's high byte), then high = swpb(L ^ t), low = swpb(H ^ t)
+        # (X[0] is the low half L, X[1] the high half H)
+        e("    mov %s, %s" % (X[0], B[1]))
+        e("    xor.b %s, %s" % (X[1], B[1]))  # t
+        e("    mov %s, %s" % (X[1], B[0]))
+        e("    xor %s, %s" % (B[1], B[0]))  # H ^ t = H1:L0
+        e("    xor %s, %s" % (X[0], B[1]))  # L ^ t = L1:H0
         e("    swpb %s" % B[0])
         e("    swpb %s" % B[1])
-        e("    mov %s, %s" % (B[0], T))
-        e("    xor %s, %s" % (B[1], T))
-        e("    mov.b %s, %s" % (T, T))
-        e("    xor %s, %s" % (T, B[0]))
-        e("    xor %s, %s" % (T, B[1]))  # B = ROL8(x)
         e("    and %s, %s" % (A[0], B[0]))
         e("    and %s, %s" % (A[1], B[1]))
         e("    xor %s, %s" % (B[0], Y[0]))
@@ -100,13 +101,12 @@ def kernel(name, dec):
     e("1:")
     for n in range(4, 11):
         e("    push r%d" % n)
-    e("    push r15")  # blocks left: 0(r1)
-    e("    mov r12, %s" % B[0])  # ks, while the loads need no B
+    # r15 counts the blocks (the rounds need no T); B0, B1 are the
+    # temporaries of the alignment test and byte loads between blocks
     e(".L%s_block:" % name)
-    e("    mov %s, %s" % (B[0], K))
-    e("    mov %s, %s" % (IN, T))
-    e("    bis %s, %s" % (OUT, T))
-    e("    bit #1, %s" % T)
+    e("    mov %s, %s" % (IN, B[0]))
+    e("    bis %s, %s" % (OUT, B[0]))
+    e("    bit #1, %s" % B[0])
     e("    jnz 3f")
     for w in Y + X:
         e("    mov @%s+, %s" % (IN, w))
@@ -114,16 +114,16 @@ def kernel(name, dec):
     e("3:")
     for w in Y + X:
         e("    mov.b @%s+, %s" % (IN, w))
-        e("    mov.b @%s+, %s" % (IN, T))
-        e("    swpb %s" % T)
-        e("    bis %s, %s" % (T, w))
+        e("    mov.b @%s+, %s" % (IN, B[1]))
+        e("    swpb %s" % B[1])
+        e("    bis %s, %s" % (B[1], w))
     e("4:")
     for i in range(ROUNDS):
         feistel(ROUNDS - 1 - i, True) if dec else feistel(i, False)
     assert Y == ["r4", "r5"]
-    e("    mov %s, %s" % (IN, T))
-    e("    bis %s, %s" % (OUT, T))
-    e("    bit #1, %s" % T)
+    e("    mov %s, %s" % (IN, B[0]))
+    e("    bis %s, %s" % (OUT, B[0]))
+    e("    bit #1, %s" % B[0])
     e("    jnz 5f")
     for i, w in enumerate(Y + X):
         e("    mov %s, %d(%s)" % (w, 2 * i, OUT))
@@ -138,12 +138,10 @@ def kernel(name, dec):
     # back to the schedule's start: encryption moved K by 176, decryption left it
     if not dec:
         e("    sub #%d, %s" % (4 * ROUNDS, K))
-    e("    mov %s, %s" % (K, B[0]))
-    e("    dec 0(r1)")
+    e("    dec %s" % T)
     e("    jz 7f")
     e("    br #.L%s_block" % name)
     e("7:")
-    e("    incd r1")
     for n in reversed(range(4, 11)):
         e("    pop r%d" % n)
     e("    ret")

@@ -5,14 +5,13 @@
  * - one block, y in r4:r5 and x in r6:r7 (16-bit halves), the Feistel swap a
  *   rename; the 44 rounds unrolled;
  * - SIMON f(x) = (ROL1(x) & ROL8(x)) ^ ROL2(x): a = ROL1(x) (copy, rla/rlc/
- *   adc), b = ROL8(x) (copy, swpb both halves, exchange their low bytes:
- *   9 cycles), y ^= a & b, a rotated once more, y ^= a: 27 cycles a round
- *   with the keys;
- * - SIMECK f(x) = (x & ROL5(x)) ^ ROL1(x): a = ROL1(x), y ^= a, b = ROL4(a)
- *   (four 3-cycle rotations), y ^= b & x: 29 cycles a round;
+ *   adc: 5 cycles), b = ROL8(x) (7 cycles: t = low byte of L ^ H by xor.b,
+ *   b = swpb(H ^ t) : swpb(L ^ t)), y ^= a & b, a rotated once more, y ^= a:
+ *   25 cycles a round with the keys;
+ * - SIMECK f(x) = (x & ROL5(x)) ^ ROL1(x): a = ROL1(x), y ^= a, a = ROL4(a)
+ *   (four 3-cycle rotations), y ^= a & x: 27 cycles a round;
  * - round keys from the C schedule: `xor @r12+` (2 cycles) for encryption,
- *   indexed mode backwards (3) for decryption; the block count waits on the
- *   stack (all twelve free registers are in use).
+ *   indexed mode backwards (3) for decryption; the block count in r15.
  * No branch or address depends on key or data (the buffers' alignment,
  * public, picks word or byte loads and stores).
  *
@@ -35,13 +34,10 @@ simeck64_128_msp430_encrypt:
     push r8
     push r9
     push r10
-    push r15
-    mov r12, r10
 .Lsimeck64_128_msp430_encrypt_block:
-    mov r10, r12
-    mov r14, r15
-    bis r13, r15
-    bit #1, r15
+    mov r14, r10
+    bis r13, r10
+    bit #1, r10
     jnz 3f
     mov @r14+, r4
     mov @r14+, r5
@@ -50,21 +46,21 @@ simeck64_128_msp430_encrypt:
     jmp 4f
 3:
     mov.b @r14+, r4
-    mov.b @r14+, r15
-    swpb r15
-    bis r15, r4
+    mov.b @r14+, r11
+    swpb r11
+    bis r11, r4
     mov.b @r14+, r5
-    mov.b @r14+, r15
-    swpb r15
-    bis r15, r5
+    mov.b @r14+, r11
+    swpb r11
+    bis r11, r5
     mov.b @r14+, r6
-    mov.b @r14+, r15
-    swpb r15
-    bis r15, r6
+    mov.b @r14+, r11
+    swpb r11
+    bis r11, r6
     mov.b @r14+, r7
-    mov.b @r14+, r15
-    swpb r15
-    bis r15, r7
+    mov.b @r14+, r11
+    swpb r11
+    bis r11, r7
 4:
     xor @r12+, r4
     xor @r12+, r5
@@ -1166,9 +1162,9 @@ simeck64_128_msp430_encrypt:
     and r5, r9
     xor r8, r6
     xor r9, r7
-    mov r14, r15
-    bis r13, r15
-    bit #1, r15
+    mov r14, r10
+    bis r13, r10
+    bit #1, r10
     jnz 5f
     mov r4, 0(r13)
     mov r5, 2(r13)
@@ -1191,12 +1187,10 @@ simeck64_128_msp430_encrypt:
 6:
     add #8, r13
     sub #176, r12
-    mov r12, r10
-    dec 0(r1)
+    dec r15
     jz 7f
     br #.Lsimeck64_128_msp430_encrypt_block
 7:
-    incd r1
     pop r10
     pop r9
     pop r8
@@ -1221,13 +1215,10 @@ simeck64_128_msp430_decrypt:
     push r8
     push r9
     push r10
-    push r15
-    mov r12, r10
 .Lsimeck64_128_msp430_decrypt_block:
-    mov r10, r12
-    mov r14, r15
-    bis r13, r15
-    bit #1, r15
+    mov r14, r10
+    bis r13, r10
+    bit #1, r10
     jnz 3f
     mov @r14+, r4
     mov @r14+, r5
@@ -1236,21 +1227,21 @@ simeck64_128_msp430_decrypt:
     jmp 4f
 3:
     mov.b @r14+, r4
-    mov.b @r14+, r15
-    swpb r15
-    bis r15, r4
+    mov.b @r14+, r11
+    swpb r11
+    bis r11, r4
     mov.b @r14+, r5
-    mov.b @r14+, r15
-    swpb r15
-    bis r15, r5
+    mov.b @r14+, r11
+    swpb r11
+    bis r11, r5
     mov.b @r14+, r6
-    mov.b @r14+, r15
-    swpb r15
-    bis r15, r6
+    mov.b @r14+, r11
+    swpb r11
+    bis r11, r6
     mov.b @r14+, r7
-    mov.b @r14+, r15
-    swpb r15
-    bis r15, r7
+    mov.b @r14+, r11
+    swpb r11
+    bis r11, r7
 4:
     xor 172(r12), r6
     xor 174(r12), r7
@@ -2352,9 +2343,9 @@ simeck64_128_msp430_decrypt:
     and r7, r9
     xor r8, r4
     xor r9, r5
-    mov r14, r15
-    bis r13, r15
-    bit #1, r15
+    mov r14, r10
+    bis r13, r10
+    bit #1, r10
     jnz 5f
     mov r4, 0(r13)
     mov r5, 2(r13)
@@ -2376,12 +2367,10 @@ simeck64_128_msp430_decrypt:
     mov.b r7, 7(r13)
 6:
     add #8, r13
-    mov r12, r10
-    dec 0(r1)
+    dec r15
     jz 7f
     br #.Lsimeck64_128_msp430_decrypt_block
 7:
-    incd r1
     pop r10
     pop r9
     pop r8

@@ -5,14 +5,13 @@
  * - one block, y in r4:r5 and x in r6:r7 (16-bit halves), the Feistel swap a
  *   rename; the 44 rounds unrolled;
  * - SIMON f(x) = (ROL1(x) & ROL8(x)) ^ ROL2(x): a = ROL1(x) (copy, rla/rlc/
- *   adc), b = ROL8(x) (copy, swpb both halves, exchange their low bytes:
- *   9 cycles), y ^= a & b, a rotated once more, y ^= a: 27 cycles a round
- *   with the keys;
- * - SIMECK f(x) = (x & ROL5(x)) ^ ROL1(x): a = ROL1(x), y ^= a, b = ROL4(a)
- *   (four 3-cycle rotations), y ^= b & x: 29 cycles a round;
+ *   adc: 5 cycles), b = ROL8(x) (7 cycles: t = low byte of L ^ H by xor.b,
+ *   b = swpb(H ^ t) : swpb(L ^ t)), y ^= a & b, a rotated once more, y ^= a:
+ *   25 cycles a round with the keys;
+ * - SIMECK f(x) = (x & ROL5(x)) ^ ROL1(x): a = ROL1(x), y ^= a, a = ROL4(a)
+ *   (four 3-cycle rotations), y ^= a & x: 27 cycles a round;
  * - round keys from the C schedule: `xor @r12+` (2 cycles) for encryption,
- *   indexed mode backwards (3) for decryption; the block count waits on the
- *   stack (all twelve free registers are in use).
+ *   indexed mode backwards (3) for decryption; the block count in r15.
  * No branch or address depends on key or data (the buffers' alignment,
  * public, picks word or byte loads and stores).
  *
@@ -35,13 +34,10 @@ simon64_128_msp430_encrypt:
     push r8
     push r9
     push r10
-    push r15
-    mov r12, r10
 .Lsimon64_128_msp430_encrypt_block:
-    mov r10, r12
-    mov r14, r15
-    bis r13, r15
-    bit #1, r15
+    mov r14, r10
+    bis r13, r10
+    bit #1, r10
     jnz 3f
     mov @r14+, r4
     mov @r14+, r5
@@ -50,21 +46,21 @@ simon64_128_msp430_encrypt:
     jmp 4f
 3:
     mov.b @r14+, r4
-    mov.b @r14+, r15
-    swpb r15
-    bis r15, r4
+    mov.b @r14+, r11
+    swpb r11
+    bis r11, r4
     mov.b @r14+, r5
-    mov.b @r14+, r15
-    swpb r15
-    bis r15, r5
+    mov.b @r14+, r11
+    swpb r11
+    bis r11, r5
     mov.b @r14+, r6
-    mov.b @r14+, r15
-    swpb r15
-    bis r15, r6
+    mov.b @r14+, r11
+    swpb r11
+    bis r11, r6
     mov.b @r14+, r7
-    mov.b @r14+, r15
-    swpb r15
-    bis r15, r7
+    mov.b @r14+, r11
+    swpb r11
+    bis r11, r7
 4:
     xor @r12+, r4
     xor @r12+, r5
@@ -73,15 +69,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -98,15 +92,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -123,15 +115,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -148,15 +138,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -173,15 +161,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -198,15 +184,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -223,15 +207,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -248,15 +230,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -273,15 +253,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -298,15 +276,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -323,15 +299,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -348,15 +322,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -373,15 +345,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -398,15 +368,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -423,15 +391,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -448,15 +414,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -473,15 +437,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -498,15 +460,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -523,15 +483,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -548,15 +506,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -573,15 +529,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -598,15 +552,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -623,15 +575,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -648,15 +598,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -673,15 +621,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -698,15 +644,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -723,15 +667,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -748,15 +690,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -773,15 +713,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -798,15 +736,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -823,15 +759,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -848,15 +782,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -873,15 +805,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -898,15 +828,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -923,15 +851,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -948,15 +874,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -973,15 +897,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -998,15 +920,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -1023,15 +943,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -1048,15 +966,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -1073,15 +989,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -1098,15 +1012,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -1123,15 +1035,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -1148,15 +1058,13 @@ simon64_128_msp430_encrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -1166,9 +1074,9 @@ simon64_128_msp430_encrypt:
     adc r8
     xor r8, r6
     xor r9, r7
-    mov r14, r15
-    bis r13, r15
-    bit #1, r15
+    mov r14, r10
+    bis r13, r10
+    bit #1, r10
     jnz 5f
     mov r4, 0(r13)
     mov r5, 2(r13)
@@ -1191,12 +1099,10 @@ simon64_128_msp430_encrypt:
 6:
     add #8, r13
     sub #176, r12
-    mov r12, r10
-    dec 0(r1)
+    dec r15
     jz 7f
     br #.Lsimon64_128_msp430_encrypt_block
 7:
-    incd r1
     pop r10
     pop r9
     pop r8
@@ -1221,13 +1127,10 @@ simon64_128_msp430_decrypt:
     push r8
     push r9
     push r10
-    push r15
-    mov r12, r10
 .Lsimon64_128_msp430_decrypt_block:
-    mov r10, r12
-    mov r14, r15
-    bis r13, r15
-    bit #1, r15
+    mov r14, r10
+    bis r13, r10
+    bit #1, r10
     jnz 3f
     mov @r14+, r4
     mov @r14+, r5
@@ -1236,21 +1139,21 @@ simon64_128_msp430_decrypt:
     jmp 4f
 3:
     mov.b @r14+, r4
-    mov.b @r14+, r15
-    swpb r15
-    bis r15, r4
+    mov.b @r14+, r11
+    swpb r11
+    bis r11, r4
     mov.b @r14+, r5
-    mov.b @r14+, r15
-    swpb r15
-    bis r15, r5
+    mov.b @r14+, r11
+    swpb r11
+    bis r11, r5
     mov.b @r14+, r6
-    mov.b @r14+, r15
-    swpb r15
-    bis r15, r6
+    mov.b @r14+, r11
+    swpb r11
+    bis r11, r6
     mov.b @r14+, r7
-    mov.b @r14+, r15
-    swpb r15
-    bis r15, r7
+    mov.b @r14+, r11
+    swpb r11
+    bis r11, r7
 4:
     xor 172(r12), r6
     xor 174(r12), r7
@@ -1259,15 +1162,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -1284,15 +1185,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -1309,15 +1208,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -1334,15 +1231,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -1359,15 +1254,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -1384,15 +1277,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -1409,15 +1300,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -1434,15 +1323,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -1459,15 +1346,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -1484,15 +1369,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -1509,15 +1392,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -1534,15 +1415,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -1559,15 +1438,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -1584,15 +1461,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -1609,15 +1484,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -1634,15 +1507,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -1659,15 +1530,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -1684,15 +1553,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -1709,15 +1576,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -1734,15 +1599,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -1759,15 +1622,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -1784,15 +1645,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -1809,15 +1668,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -1834,15 +1691,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -1859,15 +1714,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -1884,15 +1737,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -1909,15 +1760,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -1934,15 +1783,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -1959,15 +1806,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -1984,15 +1829,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -2009,15 +1852,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -2034,15 +1875,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -2059,15 +1898,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -2084,15 +1921,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -2109,15 +1944,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -2134,15 +1967,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -2159,15 +1990,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -2184,15 +2013,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -2209,15 +2036,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -2234,15 +2059,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -2259,15 +2082,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -2284,15 +2105,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -2309,15 +2128,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r4, r10
-    mov r5, r11
+    mov r4, r11
+    xor.b r5, r11
+    mov r5, r10
+    xor r11, r10
+    xor r4, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r6
@@ -2334,15 +2151,13 @@ simon64_128_msp430_decrypt:
     rla r8
     rlc r9
     adc r8
-    mov r6, r10
-    mov r7, r11
+    mov r6, r11
+    xor.b r7, r11
+    mov r7, r10
+    xor r11, r10
+    xor r6, r11
     swpb r10
     swpb r11
-    mov r10, r15
-    xor r11, r15
-    mov.b r15, r15
-    xor r15, r10
-    xor r15, r11
     and r8, r10
     and r9, r11
     xor r10, r4
@@ -2352,9 +2167,9 @@ simon64_128_msp430_decrypt:
     adc r8
     xor r8, r4
     xor r9, r5
-    mov r14, r15
-    bis r13, r15
-    bit #1, r15
+    mov r14, r10
+    bis r13, r10
+    bit #1, r10
     jnz 5f
     mov r4, 0(r13)
     mov r5, 2(r13)
@@ -2376,12 +2191,10 @@ simon64_128_msp430_decrypt:
     mov.b r7, 7(r13)
 6:
     add #8, r13
-    mov r12, r10
-    dec 0(r1)
+    dec r15
     jz 7f
     br #.Lsimon64_128_msp430_decrypt_block
 7:
-    incd r1
     pop r10
     pop r9
     pop r8
