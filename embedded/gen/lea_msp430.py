@@ -11,10 +11,15 @@ Design (docs/EMBEDDED.md, "Assembly kernels"):
   round uses it: RK4 RK5 RK2 RK3 RK0 RK1. One round is 12 such xors, so
   LEA-192 and LEA-256 run the same code for 28 and 32 rounds;
 - ROR3 and ROR5 as 3 and 5 right rotations of 3 cycles (bit #1 / rrc /
-  rrc), ROL9 as a byte rotation (two swpb and an exchange of the low bytes,
-  7 cycles) and one left rotation (rla / rlc / adc, 3).
-A round is 70 cycles; no branch or address depends on key or data (the
-buffers' alignment, public, picks word or byte loads and stores).
+  rrc), ROL9 as a byte rotation (two swpb and an exchange of the low bytes
+  through xor.b, 6 cycles) and one left rotation (rla / rlc / adc, 3).
+A round is 69 cycles (the inverse round 71); no branch or address depends
+on key or data (the buffers' alignment, public, picks word or byte loads
+and stores).
+- the LEA-128 key schedule (lea128_msp430_setup): T0..T3 in r4..r11, the
+  rotated constants ROL(delta[i mod 4], i + j) read from a 384-byte table
+  (`add @r13+`), ROL1 / ROL3 / ROL6 = ROL8 ROR2 / ROL11 = ROL8 ROL3, each
+  round's words stored into both layouts (rk and msp_rk: 24 stores).
 """
 
 out = []
@@ -60,17 +65,8 @@ def round_(r):
     # X'0 = ROL9((X0 ^ RK0) + (X1 ^ RK1)): ROL8 = swap bytes in both halves,
     # then exchange their low bytes; then ROL1
     half(X[1], X[0], 9)
-    lo, hi = X[1]
-    e("    swpb %s" % hi)
-    e("    swpb %s" % lo)
-    e("    mov %s, %s" % (hi, TL))
-    e("    xor %s, %s" % (lo, TL))
-    e("    mov.b %s, %s" % (TL, TL))
-    e("    xor %s, %s" % (TL, hi))
-    e("    xor %s, %s" % (TL, lo))
-    e("    rla %s" % lo)
-    e("    rlc %s" % hi)
-    e("    adc %s" % lo)
+    rol8(X[1], TL)
+    rol1(X[1])
 
 
 def load(aligned):
@@ -106,7 +102,7 @@ for line in __doc__.strip().splitlines()[4:]:
 e(" *")
 e(" * void lea_msp430_encrypt(const lea_ks *ks, uint8_t *out, const uint8_t *in, size_t nblocks)")
 e(" * void lea_msp430_decrypt(...): the inverse rounds, last to first, over the C layout")
-e(" * (lea_ks.rk: RK0..RK5 is the order they are used in), 73 cycles a round.")
+e(" * (lea_ks.rk: RK0..RK5 is the order they are used in), 71 cycles a round.")
 e(" * Frame of the decryption: 6(r1) = &rk[rounds - 1].")
 e(" * MSP430 EABI: ks r12, out r13, in r14, nblocks r15; r4..r10 saved.")
 e(" * lea.c asserts the offsets: rounds at 768, msp_rk at 770.")
@@ -128,16 +124,32 @@ def inv_part(w, prev, rot):
     e("    xor @%s+, %s" % (K, w[1]))
 
 
-def ror9(w):
-    # ROR8 keeping the halves' names: swpb both, exchange the high bytes; then ROR1
+def xlow(w, t):
+    """exchange the low bytes of w's halves (4 cycles): t = (lo ^ hi) & 0xff
+    by xor.b (a byte operation clears a register's high byte)"""
     lo, hi = w
-    e("    swpb %s" % hi)
-    e("    swpb %s" % lo)
-    e("    mov %s, %s" % (hi, TL))
-    e("    xor %s, %s" % (lo, TL))
-    e("    and #0xff00, %s" % TL)
-    e("    xor %s, %s" % (TL, hi))
-    e("    xor %s, %s" % (TL, lo))
+    e("    mov %s, %s" % (lo, t))
+    e("    xor.b %s, %s" % (hi, t))
+    e("    xor %s, %s" % (t, lo))
+    e("    xor %s, %s" % (t, hi))
+
+
+def rol8(w, t):
+    # ROL8 keeping the halves' names: swpb both, exchange the low bytes (6)
+    e("    swpb %s" % w[1])
+    e("    swpb %s" % w[0])
+    xlow(w, t)
+
+
+def ror8(w, t):
+    # ROR8 keeping the halves' names: exchange the low bytes, swpb both (6)
+    xlow(w, t)
+    e("    swpb %s" % w[1])
+    e("    swpb %s" % w[0])
+
+
+def ror9(w):
+    ror8(w, TL)
     ror1(w)
 
 
@@ -231,4 +243,79 @@ def kernel(name, dec):
 
 kernel("lea_msp430_encrypt", False)
 kernel("lea_msp430_decrypt", True)
+
+
+LEA_DELTA = [0xc3efe9db, 0x44626b02, 0x79e27c8a, 0x78df30ec]
+
+
+def rotl32(x, r):
+    r %= 32
+    return ((x << r) | (x >> (32 - r))) & 0xffffffff if r else x
+
+
+def keysched():
+    """void lea128_msp430_setup(lea_ks *ks, const uint8_t key[16]): rk[0..23]
+    (C layout) and msp_rk[0..23]; the caller sets rounds. ks r12, key r13."""
+    name = "lea128_msp430_setup"
+    T = ["r4", "r5"], ["r6", "r7"], ["r8", "r9"], ["r10", "r11"]
+    P, D, TMP, END = "r12", "r13", "r14", "r15"
+    e("    .section .text.%s,\"ax\",@progbits" % name)
+    e("    .global %s" % name)
+    e("    .type %s, @function" % name)
+    e("%s:" % name)
+    for n in range(4, 11):  # r11..r15 are the caller's (MSP430 EABI)
+        e("    push r%d" % n)
+    for w in T:  # the key may be at any address: bytes
+        for h in w:
+            e("    mov.b @%s+, %s" % (D, h))
+            e("    mov.b @%s+, %s" % (D, TMP))
+            e("    swpb %s" % TMP)
+            e("    bis %s, %s" % (TMP, h))
+    e("    mov #lea128_msp430_delta, %s" % D)
+    e("    mov %s, %s" % (P, END))
+    e("    add #%d, %s" % (24 * 24, END))
+    e("1:")
+    for j, w in enumerate(T):
+        e("    add @%s+, %s" % (D, w[0]))
+        e("    addc @%s+, %s" % (D, w[1]))
+        if j == 0:
+            rol1(w)
+        elif j == 1:
+            for _ in range(3):
+                rol1(w)
+        elif j == 2:
+            rol8(w, TMP)
+            ror1(w)
+            ror1(w)
+        else:
+            rol8(w, TMP)
+            for _ in range(3):
+                rol1(w)
+    t0, t1, t2, t3 = T
+    for base, words in ((0, (t0, t1, t2, t1, t3, t1)), (770, (t3, t1, t2, t1, t0, t1))):
+        for k, w in enumerate(words):
+            e("    mov %s, %d(%s)" % (w[0], base + 4 * k, P))
+            e("    mov %s, %d(%s)" % (w[1], base + 4 * k + 2, P))
+    e("    add #24, %s" % P)
+    e("    cmp %s, %s" % (END, P))
+    e("    jne 1b")
+    for r in (TMP, "r11"):  # key material in caller-saved registers
+        e("    clr %s" % r)
+    for n in reversed(range(4, 11)):
+        e("    pop r%d" % n)
+    e("    ret")
+    e("    .size %s, .-%s" % (name, name))
+    e("    .section .rodata.lea128_msp430_delta,\"a\",@progbits")
+    e("    .balign 2")
+    e("lea128_msp430_delta:  ; ROL(delta[i mod 4], i + j), round i = 0..23, word j = 0..3")
+    for i in range(24):
+        ws = []
+        for j in range(4):
+            v = rotl32(LEA_DELTA[i % 4], i + j)
+            ws += ["0x%04x" % (v & 0xffff), "0x%04x" % (v >> 16)]
+        e("    .word " + ", ".join(ws))
+    e("    .size lea128_msp430_delta, .-lea128_msp430_delta")
+
+
+keysched()
 print("\n".join(out))

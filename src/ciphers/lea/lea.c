@@ -32,8 +32,19 @@ static void lea_msp_layout(lea_ks *ks) {
 /* Rotation amount i mod 32 for ROL(delta, i + k), i + k up to 36 for LEA-256. */
 #define LEA_D(j, r) arx_rotl32(lea_delta[(j)], (unsigned)(r) & 31u)
 
+#ifdef ARX_MSP430
+/* lea_msp430.S: the same schedule in assembly, writing rk[0..23] and
+ * msp_rk[0..23] (constant time; embedded/test.py checks its cycles). */
+void lea128_msp430_setup(lea_ks *ks, const uint8_t key[16]);
+#endif
+
 static void lea_setup_128(void *ks_, const uint8_t *key) {
     lea_ks *ks = (lea_ks *)ks_;
+#ifdef ARX_MSP430
+    lea128_msp430_setup(ks, key);
+    ks->rounds = 24;
+    return;
+#endif
     uint32_t t[4];
     for (unsigned k = 0; k < 4; k++) t[k] = arx_load32_le(key + 4 * k);
     for (unsigned i = 0; i < 24; i++) {

@@ -8,14 +8,19 @@
  *   round uses it: RK4 RK5 RK2 RK3 RK0 RK1. One round is 12 such xors, so
  *   LEA-192 and LEA-256 run the same code for 28 and 32 rounds;
  * - ROR3 and ROR5 as 3 and 5 right rotations of 3 cycles (bit #1 / rrc /
- *   rrc), ROL9 as a byte rotation (two swpb and an exchange of the low bytes,
- *   7 cycles) and one left rotation (rla / rlc / adc, 3).
- * A round is 70 cycles; no branch or address depends on key or data (the
- * buffers' alignment, public, picks word or byte loads and stores).
+ *   rrc), ROL9 as a byte rotation (two swpb and an exchange of the low bytes
+ *   through xor.b, 6 cycles) and one left rotation (rla / rlc / adc, 3).
+ * A round is 69 cycles (the inverse round 71); no branch or address depends
+ * on key or data (the buffers' alignment, public, picks word or byte loads
+ * and stores).
+ * - the LEA-128 key schedule (lea128_msp430_setup): T0..T3 in r4..r11, the
+ *   rotated constants ROL(delta[i mod 4], i + j) read from a 384-byte table
+ *   (`add @r13+`), ROL1 / ROL3 / ROL6 = ROL8 ROR2 / ROL11 = ROL8 ROL3, each
+ *   round's words stored into both layouts (rk and msp_rk: 24 stores).
  *
  * void lea_msp430_encrypt(const lea_ks *ks, uint8_t *out, const uint8_t *in, size_t nblocks)
  * void lea_msp430_decrypt(...): the inverse rounds, last to first, over the C layout
- * (lea_ks.rk: RK0..RK5 is the order they are used in), 73 cycles a round.
+ * (lea_ks.rk: RK0..RK5 is the order they are used in), 71 cycles a round.
  * Frame of the decryption: 6(r1) = &rk[rounds - 1].
  * MSP430 EABI: ks r12, out r13, in r14, nblocks r15; r4..r10 saved.
  * lea.c asserts the offsets: rounds at 768, msp_rk at 770.
@@ -152,11 +157,10 @@ lea_msp430_encrypt:
     addc r13, r7
     swpb r7
     swpb r6
-    mov r7, r12
-    xor r6, r12
-    mov.b r12, r12
-    xor r12, r7
+    mov r6, r12
+    xor.b r7, r12
     xor r12, r6
+    xor r12, r7
     rla r6
     rlc r7
     adc r6
@@ -211,11 +215,10 @@ lea_msp430_encrypt:
     addc r13, r9
     swpb r9
     swpb r8
-    mov r9, r12
-    xor r8, r12
-    mov.b r12, r12
-    xor r12, r9
+    mov r8, r12
+    xor.b r9, r12
     xor r12, r8
+    xor r12, r9
     rla r8
     rlc r9
     adc r8
@@ -270,11 +273,10 @@ lea_msp430_encrypt:
     addc r13, r11
     swpb r11
     swpb r10
-    mov r11, r12
-    xor r10, r12
-    mov.b r12, r12
-    xor r12, r11
+    mov r10, r12
+    xor.b r11, r12
     xor r12, r10
+    xor r12, r11
     rla r10
     rlc r11
     adc r10
@@ -329,11 +331,10 @@ lea_msp430_encrypt:
     addc r13, r5
     swpb r5
     swpb r4
-    mov r5, r12
-    xor r4, r12
-    mov.b r12, r12
-    xor r12, r5
+    mov r4, r12
+    xor.b r5, r12
     xor r12, r4
+    xor r12, r5
     rla r4
     rlc r5
     adc r4
@@ -479,13 +480,12 @@ lea_msp430_decrypt:
     mov 8(r1), r15
 .Llea_msp430_decrypt_round4:
     ; inverse round, step 0 of 4
+    mov r4, r12
+    xor.b r5, r12
+    xor r12, r4
+    xor r12, r5
     swpb r5
     swpb r4
-    mov r5, r12
-    xor r4, r12
-    and #0xff00, r12
-    xor r12, r5
-    xor r12, r4
     bit #1, r4
     rrc r5
     rrc r4
@@ -539,13 +539,12 @@ lea_msp430_decrypt:
     xor @r14+, r9
     sub #48, r14
     ; inverse round, step 1 of 4
+    mov r10, r12
+    xor.b r11, r12
+    xor r12, r10
+    xor r12, r11
     swpb r11
     swpb r10
-    mov r11, r12
-    xor r10, r12
-    and #0xff00, r12
-    xor r12, r11
-    xor r12, r10
     bit #1, r10
     rrc r11
     rrc r10
@@ -599,13 +598,12 @@ lea_msp430_decrypt:
     xor @r14+, r7
     sub #48, r14
     ; inverse round, step 2 of 4
+    mov r8, r12
+    xor.b r9, r12
+    xor r12, r8
+    xor r12, r9
     swpb r9
     swpb r8
-    mov r9, r12
-    xor r8, r12
-    and #0xff00, r12
-    xor r12, r9
-    xor r12, r8
     bit #1, r8
     rrc r9
     rrc r8
@@ -659,13 +657,12 @@ lea_msp430_decrypt:
     xor @r14+, r5
     sub #48, r14
     ; inverse round, step 3 of 4
+    mov r6, r12
+    xor.b r7, r12
+    xor r12, r6
+    xor r12, r7
     swpb r7
     swpb r6
-    mov r7, r12
-    xor r6, r12
-    and #0xff00, r12
-    xor r12, r7
-    xor r12, r6
     bit #1, r6
     rrc r7
     rrc r6
@@ -773,3 +770,163 @@ lea_msp430_decrypt:
     pop r4
     ret
     .size lea_msp430_decrypt, .-lea_msp430_decrypt
+    .section .text.lea128_msp430_setup,"ax",@progbits
+    .global lea128_msp430_setup
+    .type lea128_msp430_setup, @function
+lea128_msp430_setup:
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    mov.b @r13+, r4
+    mov.b @r13+, r14
+    swpb r14
+    bis r14, r4
+    mov.b @r13+, r5
+    mov.b @r13+, r14
+    swpb r14
+    bis r14, r5
+    mov.b @r13+, r6
+    mov.b @r13+, r14
+    swpb r14
+    bis r14, r6
+    mov.b @r13+, r7
+    mov.b @r13+, r14
+    swpb r14
+    bis r14, r7
+    mov.b @r13+, r8
+    mov.b @r13+, r14
+    swpb r14
+    bis r14, r8
+    mov.b @r13+, r9
+    mov.b @r13+, r14
+    swpb r14
+    bis r14, r9
+    mov.b @r13+, r10
+    mov.b @r13+, r14
+    swpb r14
+    bis r14, r10
+    mov.b @r13+, r11
+    mov.b @r13+, r14
+    swpb r14
+    bis r14, r11
+    mov #lea128_msp430_delta, r13
+    mov r12, r15
+    add #576, r15
+1:
+    add @r13+, r4
+    addc @r13+, r5
+    rla r4
+    rlc r5
+    adc r4
+    add @r13+, r6
+    addc @r13+, r7
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    add @r13+, r8
+    addc @r13+, r9
+    swpb r9
+    swpb r8
+    mov r8, r14
+    xor.b r9, r14
+    xor r14, r8
+    xor r14, r9
+    bit #1, r8
+    rrc r9
+    rrc r8
+    bit #1, r8
+    rrc r9
+    rrc r8
+    add @r13+, r10
+    addc @r13+, r11
+    swpb r11
+    swpb r10
+    mov r10, r14
+    xor.b r11, r14
+    xor r14, r10
+    xor r14, r11
+    rla r10
+    rlc r11
+    adc r10
+    rla r10
+    rlc r11
+    adc r10
+    rla r10
+    rlc r11
+    adc r10
+    mov r4, 0(r12)
+    mov r5, 2(r12)
+    mov r6, 4(r12)
+    mov r7, 6(r12)
+    mov r8, 8(r12)
+    mov r9, 10(r12)
+    mov r6, 12(r12)
+    mov r7, 14(r12)
+    mov r10, 16(r12)
+    mov r11, 18(r12)
+    mov r6, 20(r12)
+    mov r7, 22(r12)
+    mov r10, 770(r12)
+    mov r11, 772(r12)
+    mov r6, 774(r12)
+    mov r7, 776(r12)
+    mov r8, 778(r12)
+    mov r9, 780(r12)
+    mov r6, 782(r12)
+    mov r7, 784(r12)
+    mov r4, 786(r12)
+    mov r5, 788(r12)
+    mov r6, 790(r12)
+    mov r7, 792(r12)
+    add #24, r12
+    cmp r15, r12
+    jne 1b
+    clr r14
+    clr r11
+    pop r10
+    pop r9
+    pop r8
+    pop r7
+    pop r6
+    pop r5
+    pop r4
+    ret
+    .size lea128_msp430_setup, .-lea128_msp430_setup
+    .section .rodata.lea128_msp430_delta,"a",@progbits
+    .balign 2
+lea128_msp430_delta:  ; ROL(delta[i mod 4], i + j), round i = 0..23, word j = 0..3
+    .word 0xe9db, 0xc3ef, 0xd3b7, 0x87df, 0xa76f, 0x0fbf, 0x4ede, 0x1f7f
+    .word 0xd604, 0x88c4, 0xac09, 0x1189, 0x5812, 0x2313, 0xb024, 0x4626
+    .word 0xf229, 0xe789, 0xe453, 0xcf13, 0xc8a7, 0x9e27, 0x914f, 0x3c4f
+    .word 0x8763, 0xc6f9, 0x0ec7, 0x8df3, 0x1d8f, 0x1be6, 0x3b1e, 0x37cc
+    .word 0x9dbc, 0x3efe, 0x3b78, 0x7dfd, 0x76f0, 0xfbfa, 0xede1, 0xf7f4
+    .word 0x6048, 0x8c4d, 0xc091, 0x189a, 0x8122, 0x3135, 0x0244, 0x626b
+    .word 0x229e, 0x789f, 0x453c, 0xf13e, 0x8a79, 0xe27c, 0x14f3, 0xc4f9
+    .word 0x763c, 0x6f98, 0xec78, 0xdf30, 0xd8f1, 0xbe61, 0xb1e3, 0x7cc3
+    .word 0xdbc3, 0xefe9, 0xb787, 0xdfd3, 0x6f0f, 0xbfa7, 0xde1f, 0x7f4e
+    .word 0x0488, 0xc4d6, 0x0911, 0x89ac, 0x1223, 0x1358, 0x2446, 0x26b0
+    .word 0x29e7, 0x89f2, 0x53cf, 0x13e4, 0xa79e, 0x27c8, 0x4f3c, 0x4f91
+    .word 0x63c6, 0xf987, 0xc78d, 0xf30e, 0x8f1b, 0xe61d, 0x1e37, 0xcc3b
+    .word 0xbc3e, 0xfe9d, 0x787d, 0xfd3b, 0xf0fb, 0xfa76, 0xe1f7, 0xf4ed
+    .word 0x488c, 0x4d60, 0x9118, 0x9ac0, 0x2231, 0x3581, 0x4462, 0x6b02
+    .word 0x9e78, 0x9f22, 0x3cf1, 0x3e45, 0x79e2, 0x7c8a, 0xf3c4, 0xf914
+    .word 0x3c6f, 0x9876, 0x78df, 0x30ec, 0xf1be, 0x61d8, 0xe37c, 0xc3b1
+    .word 0xc3ef, 0xe9db, 0x87df, 0xd3b7, 0x0fbf, 0xa76f, 0x1f7f, 0x4ede
+    .word 0x88c4, 0xd604, 0x1189, 0xac09, 0x2313, 0x5812, 0x4626, 0xb024
+    .word 0xe789, 0xf229, 0xcf13, 0xe453, 0x9e27, 0xc8a7, 0x3c4f, 0x914f
+    .word 0xc6f9, 0x8763, 0x8df3, 0x0ec7, 0x1be6, 0x1d8f, 0x37cc, 0x3b1e
+    .word 0x3efe, 0x9dbc, 0x7dfd, 0x3b78, 0xfbfa, 0x76f0, 0xf7f4, 0xede1
+    .word 0x8c4d, 0x6048, 0x189a, 0xc091, 0x3135, 0x8122, 0x626b, 0x0244
+    .word 0x789f, 0x229e, 0xf13e, 0x453c, 0xe27c, 0x8a79, 0xc4f9, 0x14f3
+    .word 0x6f98, 0x763c, 0xdf30, 0xec78, 0xbe61, 0xd8f1, 0x7cc3, 0xb1e3
+    .size lea128_msp430_delta, .-lea128_msp430_delta
