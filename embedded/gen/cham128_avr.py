@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Writes src/ciphers/cham/cham128_avr.S: CHAM-128/128 (and -legacy)
+encryption and decryption for AVR.
+
+python3 embedded/gen/cham128_avr.py > src/ciphers/cham/cham128_avr.S
+
+Design (docs/EMBEDDED.md, "Assembly kernels"):
+- one block, the four 32-bit words in r2..r17, renamed: the word shift is a
+  rename, and so is every ROL8 / ROR8 (a word carries a byte offset; over 16
+  rounds the offsets and names come back: the loop body is 16 rounds, run
+  rounds / 16 times: 112 -> 7, -legacy's 80 -> 5, the count read from the
+  key);
+- the round index in r0, xored into X0's low byte;
+- even round: T = ROL1(X1) (copy, lsl/rol/rol/rol/adc r1), T ^= RK byte by
+  byte (ld r22, Z+ / eor), X0 += T, ROL8(X0) a rename: 24-26 cycles;
+- odd round: T = RK (ld T, Z+) ^ ROL8(X1) (the bytes of X1 taken one
+  position up), X0 += T, ROL1(X0) in place: 22 cycles;
+- decryption: the inverse rounds last to first, keys read backwards
+  (ld -Z), ROR1 as bst/lsr/ror/ror/ror/bld.
+Only CHAM-128/128's 8-key schedule (cham128_ks.rk_mask == 7): CHAM-128/256
+keeps the C reference. No branch or address depends on key or data.
+"""
+
+out = []
+
+
+def e(s=""):
+    out.append(s)
+
+
+class W:  # a 32-bit word in r[base..base+3]; logical byte k in r[base + (k + off) % 4]
+    def __init__(self, base):
+        self.base, self.off = base, 0
+
+    def b(self, k):
+        return "r%d" % (self.base + (k + self.off) % 4)
+
+
+T = ["r18", "r19", "r20", "r21"]
+words = []
+
+
+def copy_to_t(w):
+    if w.off % 2 == 0:
+        e("    movw r18, %s" % w.b(0))
+        e("    movw r20, %s" % w.b(2))
+    else:
+        for k in range(4):
+            e("    mov %s, %s" % (T[k], w.b(k)))
+
+
+def rol1(regs):
+    e("    lsl %s" % regs[0])
+    for r in regs[1:]:
+        e("    rol %s" % r)
+    e("    adc %s, r1" % regs[0])
+
+
+def ror1(regs):
+    e("    bst %s, 0" % regs[0])
+    e("    lsr %s" % regs[3])
+    for r in reversed(regs[:3]):
+        e("    ror %s" % r)
+    e("    bld %s, 7" % regs[3])
+
+
+def enc_round(r):
+    global words
+    x0, x1 = words[0], words[1]
+    e("    ; round 16m+%d" % r)
+    if r % 2 == 0:  # X3' = ROL8((X0 ^ i) + (ROL1(X1) ^ RK))
+        copy_to_t(x1)
+        rol1(T)
+        for k in range(4):
+            e("    ld r22, Z+")
+            e("    eor %s, r22" % T[k])
+    else:  # X3' = ROL1((X0 ^ i) + (ROL8(X1) ^ RK))
+        for k in range(4):
+            e("    ld %s, Z+" % T[k])
+            e("    eor %s, %s" % (T[k], x1.b((k - 1) % 4)))
+    e("    eor %s, r0" % x0.b(0))
+    e("    inc r0")
+    e("    add %s, %s" % (x0.b(0), T[0]))
+    for k in range(1, 4):
+        e("    adc %s, %s" % (x0.b(k), T[k]))
+    if r % 2 == 0:
+        x0.off = (x0.off - 1) % 4
+    else:
+        rol1([x0.b(k) for k in range(4)])
+    words = words[1:] + words[:1]
+
+
+def dec_round(r):
+    global words
+    y, x1 = words[3], words[0]  # y = X3' of round r, x1 = its X1
+    e("    ; inverse round 16m+%d" % r)
+    e("    dec r0")
+    if r % 2 == 0:  # X0 = (ROR8(Y) - (ROL1(X1) ^ RK)) ^ i
+        y.off = (y.off + 1) % 4
+        copy_to_t(x1)
+        rol1(T)
+        for k in reversed(range(4)):
+            e("    ld r22, -Z")
+            e("    eor %s, r22" % T[k])
+    else:  # X0 = (ROR1(Y) - (ROL8(X1) ^ RK)) ^ i
+        ror1([y.b(k) for k in range(4)])
+        for k in reversed(range(4)):
+            e("    ld %s, -Z" % T[k])
+            e("    eor %s, %s" % (T[k], x1.b((k - 1) % 4)))
+    e("    sub %s, %s" % (y.b(0), T[0]))
+    for k in range(1, 4):
+        e("    sbc %s, %s" % (y.b(k), T[k]))
+    e("    eor %s, r0" % y.b(0))
+    words = words[3:] + words[:3]
+
+
+def check_names():
+    for i, w in enumerate(words):
+        assert w.base == 2 + 4 * i and w.off == 0, (i, w.base, w.off)
+
+
+SAVED = list(range(2, 18)) + [28, 29]
+
+
+def kernel(name, dec):
+    global words
+    words = [W(2 + 4 * i) for i in range(4)]
+    e("    .section .text.%s,\"ax\",@progbits" % name)
+    e("    .global %s" % name)
+    e("    .type %s, @function" % name)
+    e("%s:" % name)
+    e("    cp r18, r1")
+    e("    cpc r19, r1")
+    e("    brne 1f")
+    e("    ret")
+    e("1:")
+    for n in SAVED:
+        e("    push r%d" % n)
+    e("    movw r26, r20")  # X = in
+    e("    movw r28, r22")  # Y = out
+    e("    movw r30, r24")
+    e("    adiw r30, 32")
+    e("    ldd r23, Z+32")  # ks->rounds (112 or 80: the low byte)
+    e("    movw r30, r24")  # Z = ks->rk
+    e("    movw r24, r18")  # blocks left
+    e(".L%s_block:" % name)
+    for w in words:
+        for k in range(4):
+            e("    ld %s, X+" % w.b(k))
+    if dec:
+        e("    mov r0, r23")
+    else:
+        e("    clr r0")
+    e(".L%s_16:" % name)
+    if dec:
+        for r in reversed(range(16)):
+            if r % 8 == 7:
+                e("    adiw r30, 32")  # just past rk[7]
+            dec_round(r)
+        e("    tst r0")
+    else:
+        for r in range(16):
+            enc_round(r)
+            if r % 8 == 7:
+                e("    sbiw r30, 32")  # back to rk[0]
+        e("    cp r0, r23")
+    check_names()
+    e("    breq 2f")
+    e("    rjmp .L%s_16" % name)
+    e("2:")
+    for w in words:
+        for k in range(4):
+            e("    st Y+, %s" % w.b(k))
+    e("    sbiw r24, 1")
+    e("    breq 9f")
+    e("    rjmp .L%s_block" % name)
+    e("9:")
+    for n in reversed(SAVED):
+        e("    pop r%d" % n)
+    e("    ret")
+    e("    .size %s, .-%s" % (name, name))
+
+
+e("/* Generated by embedded/gen/cham128_avr.py: edit that, not this. */")
+e("/*")
+for line in __doc__.strip().splitlines()[4:]:
+    e(" * " + line if line else " *")
+e(" *")
+e(" * void cham128_avr_encrypt(const cham128_ks *ks, uint8_t *out, const uint8_t *in, size_t nblocks)")
+e(" * void cham128_avr_decrypt(...)")
+e(" * avr-gcc ABI: ks r25:r24, out r23:r22, in r21:r20, nblocks r19:r18.")
+e(" * X = in, Y = out, Z = key pointer, r24:r25 = blocks left, r0 = round index,")
+e(" * r23 = rounds. cham.c asserts rounds at offset 64.")
+e(" */")
+kernel("cham128_avr_encrypt", False)
+kernel("cham128_avr_decrypt", True)
+print("\n".join(out))
