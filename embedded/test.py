@@ -49,7 +49,7 @@ def run(argv, data):
 # backend forced by name, both the kernel's and the reference.
 ASM = {"avr": ["lea-128", "speck-64-128", "cham-64-128", "cham-64-128-legacy", "cham-128-128", "cham-128-128-legacy", "hight",
                  "simon-64-128", "simeck-64-128", "sparx-64-128"],
-       "msp430": ["lea-128", "lea-192", "lea-256", "speck-64-128", "cham-64-128", "cham-64-128-legacy",
+       "msp430": ["lea-128", "lea-192", "lea-256", "speck-64-96", "speck-64-128", "cham-64-128", "cham-64-128-legacy",
                  "cham-128-128", "cham-128-128-legacy", "hight", "simon-64-128", "simeck-64-128", "sparx-64-128"]}
 # Those whose decryption is assembly too (the constant-time check times it;
 # on AVR it also times the C reference decryption of the others).

@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
-"""Writes src/ciphers/speck/speck_msp430.S: SPECK-64/128 encryption and decryption for MSP430.
+"""Writes src/ciphers/speck/speck_msp430.S: SPECK-64/128 and SPECK-64/96 encryption and decryption for MSP430.
 
 python3 embedded/gen/speck_msp430.py > src/ciphers/speck/speck_msp430.S
 
 Design (docs/EMBEDDED.md, "Assembly kernels"):
 - one block in r4..r7 (x and y as register pairs), 27 rounds unrolled (a
-  loop over pairs of rounds would cost 3 of the 24 cycles a round);
+  loop over pairs of rounds would cost 3 of the 23 cycles a round);
+  SPECK-64/96 the same with 26;
 - x rotated right by 8: swpb both halves and exchange their low bytes
-  (7 cycles), after which the two registers swap roles (a rename);
+  (6 cycles: the exchange takes t = low byte of lo ^ hi by xor.b), after
+  which the two registers swap roles (a rename);
 - round keys xored straight from the C schedule with `xor @r12+, reg`
   (2 cycles); y rotated left by 3 with rla / rlc / adc (3 cycles a bit).
-A round is 24 cycles; no branch or address depends on key or data (the
+A round is 23 cycles; no branch or address depends on key or data (the
 buffers' alignment, public, picks word or byte loads and stores).
 """
 
@@ -32,8 +34,7 @@ def round_():
     e("    swpb %s" % hi)
     e("    swpb %s" % lo)
     e("    mov %s, %s" % (hi, T))
-    e("    xor %s, %s" % (lo, T))
-    e("    mov.b %s, %s" % (T, T))
+    e("    xor.b %s, %s" % (lo, T))  # a byte operation clears T's high byte
     e("    xor %s, %s" % (T, hi))
     e("    xor %s, %s" % (T, lo))
     X = [hi, lo]
@@ -59,7 +60,7 @@ for line in __doc__.strip().splitlines()[4:]:
     e(" * " + line if line else " *")
 e(" *")
 e(" * void speck64_128_msp430_encrypt(const speck_ks32 *ks, uint8_t *out, const uint8_t *in, size_t nblocks)")
-e(" * void speck64_128_msp430_decrypt(...): the inverse rounds (26 cycles: the keys,")
+e(" * void speck64_128_msp430_decrypt(...): the inverse rounds (25 cycles: the keys,")
 e(" * read backwards, come by indexed mode, x(r12), 3 cycles).")
 e(" * MSP430 EABI: ks r12, out r13, in r14, nblocks r15; r4..r10 saved.")
 e(" */")
@@ -81,13 +82,12 @@ def inv_round(i):
     e("    swpb %s" % hi)
     e("    swpb %s" % lo)
     e("    mov %s, %s" % (hi, T))
-    e("    xor %s, %s" % (lo, T))
-    e("    mov.b %s, %s" % (T, T))
+    e("    xor.b %s, %s" % (lo, T))  # a byte operation clears T's high byte
     e("    xor %s, %s" % (T, hi))
     e("    xor %s, %s" % (T, lo))
 
 
-def kernel(name, dec):
+def kernel(name, dec, rounds):
     global X
     X = ["r4", "r5"]
     e("    .section .text.%s,\"ax\",@progbits" % name)
@@ -118,8 +118,8 @@ def kernel(name, dec):
         e("    bis %s, %s" % (T, w))
     e(".L%s_loaded:" % name)
     e("    mov %s, %s" % (KS, K))
-    for i in range(27):
-        inv_round(26 - i) if dec else round_()
+    for i in range(rounds):
+        inv_round(rounds - 1 - i) if dec else round_()
     e("    tst %s" % FLAG)
     e("    jnz .L%s_store_b" % name)
     for i, w in enumerate(words()):
@@ -142,6 +142,10 @@ def kernel(name, dec):
     e("    .size %s, .-%s" % (name, name))
 
 
-kernel("speck64_128_msp430_encrypt", False)
-kernel("speck64_128_msp430_decrypt", True)
+kernel("speck64_128_msp430_encrypt", False, 27)
+kernel("speck64_128_msp430_decrypt", True, 27)
+# SPECK-64/96: the same rounds, 26 of them (its own functions, so that a
+# firmware linking one of the two carries one pair)
+kernel("speck64_96_msp430_encrypt", False, 26)
+kernel("speck64_96_msp430_decrypt", True, 26)
 print("\n".join(out))

@@ -340,6 +340,14 @@ static const arx_backend speck64_128_msp430 = {"msp430", 0, 1, speck64_128_msp43
 #define SPECK_DESC_64_128                                                                          \
     const arx_cipher_desc arx_desc_speck_64_128 = {"speck-64-128", "speck", 8, 16, sizeof(speck_ks32), \
                                                    speck_64_128_setup, {&speck64_ref, &speck64_128_msp430, NULL}};
+/* SPECK-64/96: the same kernels with 26 rounds (their own functions). */
+void speck64_96_msp430_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+void speck64_96_msp430_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+static const arx_backend speck64_96_msp430 = {"msp430", 0, 1, speck64_96_msp430_encrypt, speck64_96_msp430_decrypt,
+                                              NULL};
+#define SPECK_DESC_64_96                                                                           \
+    const arx_cipher_desc arx_desc_speck_64_96 = {"speck-64-96", "speck", 8, 12, sizeof(speck_ks32), \
+                                                  speck_64_96_setup, {&speck64_ref, &speck64_96_msp430, NULL}};
 #endif
 
 /* SPECK32: the reference, then the portable SWAR backend. */
@@ -358,7 +366,11 @@ const arx_cipher_desc arx_desc_speck_64_96 = {"speck-64-96", "speck", 8, 12, siz
 const arx_cipher_desc arx_desc_speck_64_128 = {"speck-64-128", "speck", 8, 16, sizeof(speck_ks32),
                                                speck_64_128_setup, {&speck64_ref, &speck64_rv32i_27, NULL}};
 #else
+#ifdef SPECK_DESC_64_96
+SPECK_DESC_64_96
+#else
 SPECK_DESC_SIMD(64, 96, speck_ks32)
+#endif
 #ifdef SPECK_DESC_64_128
 SPECK_DESC_64_128
 #else

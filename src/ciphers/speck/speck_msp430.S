@@ -2,16 +2,18 @@
 /*
  * Design (docs/EMBEDDED.md, "Assembly kernels"):
  * - one block in r4..r7 (x and y as register pairs), 27 rounds unrolled (a
- *   loop over pairs of rounds would cost 3 of the 24 cycles a round);
+ *   loop over pairs of rounds would cost 3 of the 23 cycles a round);
+ *   SPECK-64/96 the same with 26;
  * - x rotated right by 8: swpb both halves and exchange their low bytes
- *   (7 cycles), after which the two registers swap roles (a rename);
+ *   (6 cycles: the exchange takes t = low byte of lo ^ hi by xor.b), after
+ *   which the two registers swap roles (a rename);
  * - round keys xored straight from the C schedule with `xor @r12+, reg`
  *   (2 cycles); y rotated left by 3 with rla / rlc / adc (3 cycles a bit).
- * A round is 24 cycles; no branch or address depends on key or data (the
+ * A round is 23 cycles; no branch or address depends on key or data (the
  * buffers' alignment, public, picks word or byte loads and stores).
  *
  * void speck64_128_msp430_encrypt(const speck_ks32 *ks, uint8_t *out, const uint8_t *in, size_t nblocks)
- * void speck64_128_msp430_decrypt(...): the inverse rounds (26 cycles: the keys,
+ * void speck64_128_msp430_decrypt(...): the inverse rounds (25 cycles: the keys,
  * read backwards, come by indexed mode, x(r12), 3 cycles).
  * MSP430 EABI: ks r12, out r13, in r14, nblocks r15; r4..r10 saved.
  */
@@ -64,8 +66,7 @@ speck64_128_msp430_encrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     add r6, r5
@@ -86,8 +87,7 @@ speck64_128_msp430_encrypt:
     swpb r4
     swpb r5
     mov r4, r8
-    xor r5, r8
-    mov.b r8, r8
+    xor.b r5, r8
     xor r8, r4
     xor r8, r5
     add r6, r4
@@ -108,8 +108,7 @@ speck64_128_msp430_encrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     add r6, r5
@@ -130,8 +129,7 @@ speck64_128_msp430_encrypt:
     swpb r4
     swpb r5
     mov r4, r8
-    xor r5, r8
-    mov.b r8, r8
+    xor.b r5, r8
     xor r8, r4
     xor r8, r5
     add r6, r4
@@ -152,8 +150,7 @@ speck64_128_msp430_encrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     add r6, r5
@@ -174,8 +171,7 @@ speck64_128_msp430_encrypt:
     swpb r4
     swpb r5
     mov r4, r8
-    xor r5, r8
-    mov.b r8, r8
+    xor.b r5, r8
     xor r8, r4
     xor r8, r5
     add r6, r4
@@ -196,8 +192,7 @@ speck64_128_msp430_encrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     add r6, r5
@@ -218,8 +213,7 @@ speck64_128_msp430_encrypt:
     swpb r4
     swpb r5
     mov r4, r8
-    xor r5, r8
-    mov.b r8, r8
+    xor.b r5, r8
     xor r8, r4
     xor r8, r5
     add r6, r4
@@ -240,8 +234,7 @@ speck64_128_msp430_encrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     add r6, r5
@@ -262,8 +255,7 @@ speck64_128_msp430_encrypt:
     swpb r4
     swpb r5
     mov r4, r8
-    xor r5, r8
-    mov.b r8, r8
+    xor.b r5, r8
     xor r8, r4
     xor r8, r5
     add r6, r4
@@ -284,8 +276,7 @@ speck64_128_msp430_encrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     add r6, r5
@@ -306,8 +297,7 @@ speck64_128_msp430_encrypt:
     swpb r4
     swpb r5
     mov r4, r8
-    xor r5, r8
-    mov.b r8, r8
+    xor.b r5, r8
     xor r8, r4
     xor r8, r5
     add r6, r4
@@ -328,8 +318,7 @@ speck64_128_msp430_encrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     add r6, r5
@@ -350,8 +339,7 @@ speck64_128_msp430_encrypt:
     swpb r4
     swpb r5
     mov r4, r8
-    xor r5, r8
-    mov.b r8, r8
+    xor.b r5, r8
     xor r8, r4
     xor r8, r5
     add r6, r4
@@ -372,8 +360,7 @@ speck64_128_msp430_encrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     add r6, r5
@@ -394,8 +381,7 @@ speck64_128_msp430_encrypt:
     swpb r4
     swpb r5
     mov r4, r8
-    xor r5, r8
-    mov.b r8, r8
+    xor.b r5, r8
     xor r8, r4
     xor r8, r5
     add r6, r4
@@ -416,8 +402,7 @@ speck64_128_msp430_encrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     add r6, r5
@@ -438,8 +423,7 @@ speck64_128_msp430_encrypt:
     swpb r4
     swpb r5
     mov r4, r8
-    xor r5, r8
-    mov.b r8, r8
+    xor.b r5, r8
     xor r8, r4
     xor r8, r5
     add r6, r4
@@ -460,8 +444,7 @@ speck64_128_msp430_encrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     add r6, r5
@@ -482,8 +465,7 @@ speck64_128_msp430_encrypt:
     swpb r4
     swpb r5
     mov r4, r8
-    xor r5, r8
-    mov.b r8, r8
+    xor.b r5, r8
     xor r8, r4
     xor r8, r5
     add r6, r4
@@ -504,8 +486,7 @@ speck64_128_msp430_encrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     add r6, r5
@@ -526,8 +507,7 @@ speck64_128_msp430_encrypt:
     swpb r4
     swpb r5
     mov r4, r8
-    xor r5, r8
-    mov.b r8, r8
+    xor.b r5, r8
     xor r8, r4
     xor r8, r5
     add r6, r4
@@ -548,8 +528,7 @@ speck64_128_msp430_encrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     add r6, r5
@@ -570,8 +549,7 @@ speck64_128_msp430_encrypt:
     swpb r4
     swpb r5
     mov r4, r8
-    xor r5, r8
-    mov.b r8, r8
+    xor.b r5, r8
     xor r8, r4
     xor r8, r5
     add r6, r4
@@ -592,8 +570,7 @@ speck64_128_msp430_encrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     add r6, r5
@@ -614,8 +591,7 @@ speck64_128_msp430_encrypt:
     swpb r4
     swpb r5
     mov r4, r8
-    xor r5, r8
-    mov.b r8, r8
+    xor.b r5, r8
     xor r8, r4
     xor r8, r5
     add r6, r4
@@ -636,8 +612,7 @@ speck64_128_msp430_encrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     add r6, r5
@@ -754,8 +729,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -776,8 +750,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -798,8 +771,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -820,8 +792,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -842,8 +813,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -864,8 +834,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -886,8 +855,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -908,8 +876,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -930,8 +897,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -952,8 +918,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -974,8 +939,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -996,8 +960,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -1018,8 +981,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -1040,8 +1002,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -1062,8 +1023,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -1084,8 +1044,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -1106,8 +1065,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -1128,8 +1086,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -1150,8 +1107,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -1172,8 +1128,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -1194,8 +1149,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -1216,8 +1170,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -1238,8 +1191,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -1260,8 +1212,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -1282,8 +1233,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -1304,8 +1254,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     xor r4, r6
@@ -1326,8 +1275,7 @@ speck64_128_msp430_decrypt:
     swpb r5
     swpb r4
     mov r5, r8
-    xor r4, r8
-    mov.b r8, r8
+    xor.b r4, r8
     xor r8, r5
     xor r8, r4
     tst r10
@@ -1365,3 +1313,1257 @@ speck64_128_msp430_decrypt:
     pop r4
     ret
     .size speck64_128_msp430_decrypt, .-speck64_128_msp430_decrypt
+    .section .text.speck64_96_msp430_encrypt,"ax",@progbits
+    .global speck64_96_msp430_encrypt
+    .type speck64_96_msp430_encrypt, @function
+speck64_96_msp430_encrypt:
+    tst r15
+    jnz 1f
+    ret
+1:
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    mov r12, r9
+    mov r13, r10
+    bis r14, r10
+    and #1, r10
+.Lspeck64_96_msp430_encrypt_block:
+    tst r10
+    jnz .Lspeck64_96_msp430_encrypt_load_b
+    mov @r14+, r6
+    mov @r14+, r7
+    mov @r14+, r4
+    mov @r14+, r5
+    jmp .Lspeck64_96_msp430_encrypt_loaded
+.Lspeck64_96_msp430_encrypt_load_b:
+    mov.b @r14+, r6
+    mov.b @r14+, r8
+    swpb r8
+    bis r8, r6
+    mov.b @r14+, r7
+    mov.b @r14+, r8
+    swpb r8
+    bis r8, r7
+    mov.b @r14+, r4
+    mov.b @r14+, r8
+    swpb r8
+    bis r8, r4
+    mov.b @r14+, r5
+    mov.b @r14+, r8
+    swpb r8
+    bis r8, r5
+.Lspeck64_96_msp430_encrypt_loaded:
+    mov r9, r12
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    add r6, r5
+    addc r7, r4
+    xor @r12+, r5
+    xor @r12+, r4
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r5, r6
+    xor r4, r7
+    swpb r4
+    swpb r5
+    mov r4, r8
+    xor.b r5, r8
+    xor r8, r4
+    xor r8, r5
+    add r6, r4
+    addc r7, r5
+    xor @r12+, r4
+    xor @r12+, r5
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r4, r6
+    xor r5, r7
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    add r6, r5
+    addc r7, r4
+    xor @r12+, r5
+    xor @r12+, r4
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r5, r6
+    xor r4, r7
+    swpb r4
+    swpb r5
+    mov r4, r8
+    xor.b r5, r8
+    xor r8, r4
+    xor r8, r5
+    add r6, r4
+    addc r7, r5
+    xor @r12+, r4
+    xor @r12+, r5
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r4, r6
+    xor r5, r7
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    add r6, r5
+    addc r7, r4
+    xor @r12+, r5
+    xor @r12+, r4
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r5, r6
+    xor r4, r7
+    swpb r4
+    swpb r5
+    mov r4, r8
+    xor.b r5, r8
+    xor r8, r4
+    xor r8, r5
+    add r6, r4
+    addc r7, r5
+    xor @r12+, r4
+    xor @r12+, r5
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r4, r6
+    xor r5, r7
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    add r6, r5
+    addc r7, r4
+    xor @r12+, r5
+    xor @r12+, r4
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r5, r6
+    xor r4, r7
+    swpb r4
+    swpb r5
+    mov r4, r8
+    xor.b r5, r8
+    xor r8, r4
+    xor r8, r5
+    add r6, r4
+    addc r7, r5
+    xor @r12+, r4
+    xor @r12+, r5
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r4, r6
+    xor r5, r7
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    add r6, r5
+    addc r7, r4
+    xor @r12+, r5
+    xor @r12+, r4
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r5, r6
+    xor r4, r7
+    swpb r4
+    swpb r5
+    mov r4, r8
+    xor.b r5, r8
+    xor r8, r4
+    xor r8, r5
+    add r6, r4
+    addc r7, r5
+    xor @r12+, r4
+    xor @r12+, r5
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r4, r6
+    xor r5, r7
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    add r6, r5
+    addc r7, r4
+    xor @r12+, r5
+    xor @r12+, r4
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r5, r6
+    xor r4, r7
+    swpb r4
+    swpb r5
+    mov r4, r8
+    xor.b r5, r8
+    xor r8, r4
+    xor r8, r5
+    add r6, r4
+    addc r7, r5
+    xor @r12+, r4
+    xor @r12+, r5
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r4, r6
+    xor r5, r7
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    add r6, r5
+    addc r7, r4
+    xor @r12+, r5
+    xor @r12+, r4
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r5, r6
+    xor r4, r7
+    swpb r4
+    swpb r5
+    mov r4, r8
+    xor.b r5, r8
+    xor r8, r4
+    xor r8, r5
+    add r6, r4
+    addc r7, r5
+    xor @r12+, r4
+    xor @r12+, r5
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r4, r6
+    xor r5, r7
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    add r6, r5
+    addc r7, r4
+    xor @r12+, r5
+    xor @r12+, r4
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r5, r6
+    xor r4, r7
+    swpb r4
+    swpb r5
+    mov r4, r8
+    xor.b r5, r8
+    xor r8, r4
+    xor r8, r5
+    add r6, r4
+    addc r7, r5
+    xor @r12+, r4
+    xor @r12+, r5
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r4, r6
+    xor r5, r7
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    add r6, r5
+    addc r7, r4
+    xor @r12+, r5
+    xor @r12+, r4
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r5, r6
+    xor r4, r7
+    swpb r4
+    swpb r5
+    mov r4, r8
+    xor.b r5, r8
+    xor r8, r4
+    xor r8, r5
+    add r6, r4
+    addc r7, r5
+    xor @r12+, r4
+    xor @r12+, r5
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r4, r6
+    xor r5, r7
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    add r6, r5
+    addc r7, r4
+    xor @r12+, r5
+    xor @r12+, r4
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r5, r6
+    xor r4, r7
+    swpb r4
+    swpb r5
+    mov r4, r8
+    xor.b r5, r8
+    xor r8, r4
+    xor r8, r5
+    add r6, r4
+    addc r7, r5
+    xor @r12+, r4
+    xor @r12+, r5
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r4, r6
+    xor r5, r7
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    add r6, r5
+    addc r7, r4
+    xor @r12+, r5
+    xor @r12+, r4
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r5, r6
+    xor r4, r7
+    swpb r4
+    swpb r5
+    mov r4, r8
+    xor.b r5, r8
+    xor r8, r4
+    xor r8, r5
+    add r6, r4
+    addc r7, r5
+    xor @r12+, r4
+    xor @r12+, r5
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r4, r6
+    xor r5, r7
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    add r6, r5
+    addc r7, r4
+    xor @r12+, r5
+    xor @r12+, r4
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r5, r6
+    xor r4, r7
+    swpb r4
+    swpb r5
+    mov r4, r8
+    xor.b r5, r8
+    xor r8, r4
+    xor r8, r5
+    add r6, r4
+    addc r7, r5
+    xor @r12+, r4
+    xor @r12+, r5
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r4, r6
+    xor r5, r7
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    add r6, r5
+    addc r7, r4
+    xor @r12+, r5
+    xor @r12+, r4
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r5, r6
+    xor r4, r7
+    swpb r4
+    swpb r5
+    mov r4, r8
+    xor.b r5, r8
+    xor r8, r4
+    xor r8, r5
+    add r6, r4
+    addc r7, r5
+    xor @r12+, r4
+    xor @r12+, r5
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    rla r6
+    rlc r7
+    adc r6
+    xor r4, r6
+    xor r5, r7
+    tst r10
+    jnz .Lspeck64_96_msp430_encrypt_store_b
+    mov r6, 0(r13)
+    mov r7, 2(r13)
+    mov r4, 4(r13)
+    mov r5, 6(r13)
+    jmp .Lspeck64_96_msp430_encrypt_stored
+.Lspeck64_96_msp430_encrypt_store_b:
+    mov.b r6, 0(r13)
+    swpb r6
+    mov.b r6, 1(r13)
+    mov.b r7, 2(r13)
+    swpb r7
+    mov.b r7, 3(r13)
+    mov.b r4, 4(r13)
+    swpb r4
+    mov.b r4, 5(r13)
+    mov.b r5, 6(r13)
+    swpb r5
+    mov.b r5, 7(r13)
+.Lspeck64_96_msp430_encrypt_stored:
+    add #8, r13
+    dec r15
+    jz 2f
+    br #.Lspeck64_96_msp430_encrypt_block
+2:
+    pop r10
+    pop r9
+    pop r8
+    pop r7
+    pop r6
+    pop r5
+    pop r4
+    ret
+    .size speck64_96_msp430_encrypt, .-speck64_96_msp430_encrypt
+    .section .text.speck64_96_msp430_decrypt,"ax",@progbits
+    .global speck64_96_msp430_decrypt
+    .type speck64_96_msp430_decrypt, @function
+speck64_96_msp430_decrypt:
+    tst r15
+    jnz 1f
+    ret
+1:
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    mov r12, r9
+    mov r13, r10
+    bis r14, r10
+    and #1, r10
+.Lspeck64_96_msp430_decrypt_block:
+    tst r10
+    jnz .Lspeck64_96_msp430_decrypt_load_b
+    mov @r14+, r6
+    mov @r14+, r7
+    mov @r14+, r4
+    mov @r14+, r5
+    jmp .Lspeck64_96_msp430_decrypt_loaded
+.Lspeck64_96_msp430_decrypt_load_b:
+    mov.b @r14+, r6
+    mov.b @r14+, r8
+    swpb r8
+    bis r8, r6
+    mov.b @r14+, r7
+    mov.b @r14+, r8
+    swpb r8
+    bis r8, r7
+    mov.b @r14+, r4
+    mov.b @r14+, r8
+    swpb r8
+    bis r8, r4
+    mov.b @r14+, r5
+    mov.b @r14+, r8
+    swpb r8
+    bis r8, r5
+.Lspeck64_96_msp430_decrypt_loaded:
+    mov r9, r12
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 100(r12), r4
+    xor 102(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 96(r12), r4
+    xor 98(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 92(r12), r4
+    xor 94(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 88(r12), r4
+    xor 90(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 84(r12), r4
+    xor 86(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 80(r12), r4
+    xor 82(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 76(r12), r4
+    xor 78(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 72(r12), r4
+    xor 74(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 68(r12), r4
+    xor 70(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 64(r12), r4
+    xor 66(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 60(r12), r4
+    xor 62(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 56(r12), r4
+    xor 58(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 52(r12), r4
+    xor 54(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 48(r12), r4
+    xor 50(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 44(r12), r4
+    xor 46(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 40(r12), r4
+    xor 42(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 36(r12), r4
+    xor 38(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 32(r12), r4
+    xor 34(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 28(r12), r4
+    xor 30(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 24(r12), r4
+    xor 26(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 20(r12), r4
+    xor 22(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 16(r12), r4
+    xor 18(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 12(r12), r4
+    xor 14(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 8(r12), r4
+    xor 10(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 4(r12), r4
+    xor 6(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    xor r4, r6
+    xor r5, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 0(r12), r4
+    xor 2(r12), r5
+    sub r6, r4
+    subc r7, r5
+    swpb r5
+    swpb r4
+    mov r5, r8
+    xor.b r4, r8
+    xor r8, r5
+    xor r8, r4
+    tst r10
+    jnz .Lspeck64_96_msp430_decrypt_store_b
+    mov r6, 0(r13)
+    mov r7, 2(r13)
+    mov r4, 4(r13)
+    mov r5, 6(r13)
+    jmp .Lspeck64_96_msp430_decrypt_stored
+.Lspeck64_96_msp430_decrypt_store_b:
+    mov.b r6, 0(r13)
+    swpb r6
+    mov.b r6, 1(r13)
+    mov.b r7, 2(r13)
+    swpb r7
+    mov.b r7, 3(r13)
+    mov.b r4, 4(r13)
+    swpb r4
+    mov.b r4, 5(r13)
+    mov.b r5, 6(r13)
+    swpb r5
+    mov.b r5, 7(r13)
+.Lspeck64_96_msp430_decrypt_stored:
+    add #8, r13
+    dec r15
+    jz 2f
+    br #.Lspeck64_96_msp430_decrypt_block
+2:
+    pop r10
+    pop r9
+    pop r8
+    pop r7
+    pop r6
+    pop r5
+    pop r4
+    ret
+    .size speck64_96_msp430_decrypt, .-speck64_96_msp430_decrypt
