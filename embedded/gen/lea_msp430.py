@@ -318,4 +318,129 @@ def keysched():
 
 
 keysched()
+
+
+def ctr_kernel():
+    """void lea128_msp430_ctr_run(const lea_ks *ks, lea_msp430_ctr *st, uint8_t *out,
+    const uint8_t *in): st->n counter blocks (n > 0) whose bytes 0..11 are fixed
+    and whose low 32 bits are st->low (big-endian value), st->c the values of
+    lea_ctr_precompute; out and in even. Rounds 0..3 compute only what depends
+    on X3 (lea.h), rounds 4..23 are the encryption kernel's."""
+    name = "lea128_msp430_ctr_run"
+    ST, KS = "r15", "r14"
+    A, B, C, D, T = G[0], G[1], G[2], G[3], (TL, TH)  # r4:r5 .. r10:r11, r12:r13
+
+    def rk(i, j, h=0):  # offset of rk[i][j] (C layout) half h
+        return 24 * i + 4 * j + 2 * h
+
+    def xk(w, i, j):
+        e("    xor %d(%s), %s" % (rk(i, j), KS, w[0]))
+        e("    xor %d(%s), %s" % (rk(i, j, 1), KS, w[1]))
+
+    def addc_(w, n):  # w += st->c[n]
+        e("    add %d(%s), %s" % (4 * n, ST, w[0]))
+        e("    addc %d(%s), %s" % (4 * n + 2, ST, w[1]))
+
+    def mov(d, s_):
+        e("    mov %s, %s" % (s_[0], d[0]))
+        e("    mov %s, %s" % (s_[1], d[1]))
+
+    def add(d, s_):
+        e("    add %s, %s" % (s_[0], d[0]))
+        e("    addc %s, %s" % (s_[1], d[1]))
+
+    def rorn(w, n):
+        for _ in range(n):
+            ror1(w)
+
+    def rol9(w):
+        rol8(w, TL)
+        rol1(w)
+
+    e("    .section .text.%s,\"ax\",@progbits" % name)
+    e("    .global %s" % name)
+    e("    .type %s, @function" % name)
+    e("%s:" % name)
+    for n in range(4, 11):
+        e("    push r%d" % n)
+    e("    push r12")  # 6: ks
+    e("    push r15")  # 4: in
+    e("    push r14")  # 2: out
+    e("    push r13")  # 0: st
+    e(".L%s_block:" % name)
+    e("    mov 0(r1), %s" % ST)
+    e("    mov 6(r1), %s" % KS)
+    # X3 = bswap32(low): halves (swpb(low.hi), swpb(low.lo)), in C (r8:r9)
+    e("    mov 26(%s), %s" % (ST, C[0]))
+    e("    mov 24(%s), %s" % (ST, C[1]))
+    e("    swpb %s" % C[0])
+    e("    swpb %s" % C[1])
+    xk(C, 0, 5)
+    addc_(C, 0)
+    rorn(C, 3)          # Y2 = ROR3(c0 + (X3 ^ rk0[5]))
+    mov(B, C)
+    xk(B, 1, 3)
+    addc_(B, 1)
+    rorn(B, 5)          # Z1 = ROR5(c1 + (Y2 ^ rk1[3]))
+    xk(C, 1, 4)
+    addc_(C, 2)
+    rorn(C, 3)          # Z2 = ROR3((Y2 ^ rk1[4]) + c2)
+    mov(D, B)
+    xk(D, 2, 1)
+    addc_(D, 3)
+    rol9(D)             # W0 = ROL9(c3 + (Z1 ^ rk2[1]))
+    xk(B, 2, 2)
+    mov(T, C)
+    xk(T, 2, 3)
+    add(B, T)
+    rorn(B, 5)          # W1 = ROR5((Z1 ^ rk2[2]) + (Z2 ^ rk2[3]))
+    xk(C, 2, 4)
+    addc_(C, 4)
+    rorn(C, 3)          # W2 = ROR3((Z2 ^ rk2[4]) + c4)
+    mov(A, D)
+    xk(A, 3, 0)
+    mov(T, B)
+    xk(T, 3, 1)
+    add(A, T)
+    rol9(A)             # V0 = ROL9((W0 ^ rk3[0]) + (W1 ^ rk3[1]))
+    xk(B, 3, 2)
+    mov(T, C)
+    xk(T, 3, 3)
+    add(B, T)
+    rorn(B, 5)          # V1 = ROR5((W1 ^ rk3[2]) + (W2 ^ rk3[3]))
+    xk(C, 3, 4)
+    addc_(C, 5)
+    rorn(C, 3)          # V2 = ROR3((W2 ^ rk3[4]) + c5); V3 = W0 in D
+    e("    add #1, 24(%s)" % ST)  # the next counter (its run does not wrap)
+    e("    adc 26(%s)" % ST)
+    e("    add #%d, %s" % (770 + 4 * 24, KS))  # msp_rk[4]
+    e("    mov #5, %s" % CNT)
+    e(".L%s_round4:" % name)
+    for n in range(4):
+        round_(n)
+    e("    dec %s" % CNT)
+    e("    jnz .L%s_round4" % name)
+    e("    mov 4(r1), r15")
+    e("    mov 2(r1), r14")
+    for g in range(4):
+        for w in G[g]:
+            e("    xor @r15+, %s" % w)
+    for g in range(4):
+        for h, w in enumerate(G[g]):
+            e("    mov %s, %d(r14)" % (w, 4 * g + 2 * h))
+    e("    add #16, 4(r1)")
+    e("    add #16, 2(r1)")
+    e("    mov 0(r1), %s" % ST)
+    e("    dec 28(%s)" % ST)
+    e("    jz 2f")
+    e("    br #.L%s_block" % name)
+    e("2:")
+    e("    add #8, r1")
+    for n in reversed(range(4, 11)):
+        e("    pop r%d" % n)
+    e("    ret")
+    e("    .size %s, .-%s" % (name, name))
+
+
+ctr_kernel()
 print("\n".join(out))

@@ -242,6 +242,42 @@ static const arx_backend lea_avr_backend = {"avr", 0, 1, lea128_avr_encrypt, lea
 void lea_msp430_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void lea_msp430_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 static const arx_backend lea_msp430_backend = {"msp430", 0, 1, lea_msp430_encrypt, lea_msp430_decrypt, NULL};
+
+/* LEA-128 CTR with the precomputation of lea.h (lea128_msp430_ctr_run):
+ * per run of counters whose low 32 bits do not wrap, c[] once, then rounds
+ * 0..3 only for what depends on X3. Odd buffers (alignment is public) go
+ * block by block through the encryption kernel. */
+typedef struct {
+    lea_ctr_pre pre; /* c[0..5] at offset 0 */
+    uint32_t low;    /* 24: the counter's low 32 bits, big-endian value */
+    size_t n;        /* 28: blocks in the run, > 0 */
+} lea_msp430_ctr;
+_Static_assert(offsetof(lea_msp430_ctr, low) == 24 && offsetof(lea_msp430_ctr, n) == 28, "lea_msp430.S offsets");
+void lea128_msp430_ctr_run(const lea_ks *ks, lea_msp430_ctr *st, uint8_t *out, const uint8_t *in);
+
+static void lea128_msp430_ctr(const void *ks_, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    const lea_ks *ks = (const lea_ks *)ks_;
+    if (((uintptr_t)out | (uintptr_t)in) & 1u) {
+        arx_ctr_by_block(lea_msp430_encrypt, ks, 16, ctr, out, in, nblocks);
+        return;
+    }
+    while (nblocks) {
+        lea_msp430_ctr st;
+        st.low = arx_load32_be(ctr + 12);
+        uint32_t room_m1 = 0xffffffffu - st.low; /* blocks after this one before the wrap */
+        st.n = (uint32_t)(nblocks - 1) < room_m1 ? nblocks : (size_t)room_m1 + 1;
+        lea_ctr_precompute(ks, ctr, &st.pre);
+        const size_t run = st.n;
+        lea128_msp430_ctr_run(ks, &st, out, in);
+        arx_wipe(&st, sizeof st);
+        lea_ctr_add(ctr, run);
+        out += 16 * run;
+        in += 16 * run;
+        nblocks -= run;
+    }
+}
+static const arx_backend lea128_msp430_backend = {"msp430", 0, 1, lea_msp430_encrypt, lea_msp430_decrypt,
+                                                  lea128_msp430_ctr};
 #endif
 
 #ifdef ARX_HAVE_ARMV7M
@@ -308,6 +344,8 @@ static const arx_backend lea_armv7m_backend = {"armv7m", 0, 1, lea128_armv7m_enc
 #define LEA128_BACKENDS {&lea_ref_backend, &lea_avr_backend, NULL}
 #elif defined(ARX_HAVE_ARMV7M)
 #define LEA128_BACKENDS {&lea_ref_backend, &lea_armv7m_backend, NULL}
+#elif defined(ARX_MSP430)
+#define LEA128_BACKENDS {&lea_ref_backend, &lea128_msp430_backend, NULL}
 #else
 #define LEA128_BACKENDS LEA_BACKENDS
 #endif

@@ -930,3 +930,452 @@ lea128_msp430_delta:  ; ROL(delta[i mod 4], i + j), round i = 0..23, word j = 0.
     .word 0x789f, 0x229e, 0xf13e, 0x453c, 0xe27c, 0x8a79, 0xc4f9, 0x14f3
     .word 0x6f98, 0x763c, 0xdf30, 0xec78, 0xbe61, 0xd8f1, 0x7cc3, 0xb1e3
     .size lea128_msp430_delta, .-lea128_msp430_delta
+    .section .text.lea128_msp430_ctr_run,"ax",@progbits
+    .global lea128_msp430_ctr_run
+    .type lea128_msp430_ctr_run, @function
+lea128_msp430_ctr_run:
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    push r12
+    push r15
+    push r14
+    push r13
+.Llea128_msp430_ctr_run_block:
+    mov 0(r1), r15
+    mov 6(r1), r14
+    mov 26(r15), r8
+    mov 24(r15), r9
+    swpb r8
+    swpb r9
+    xor 20(r14), r8
+    xor 22(r14), r9
+    add 0(r15), r8
+    addc 2(r15), r9
+    bit #1, r8
+    rrc r9
+    rrc r8
+    bit #1, r8
+    rrc r9
+    rrc r8
+    bit #1, r8
+    rrc r9
+    rrc r8
+    mov r8, r6
+    mov r9, r7
+    xor 36(r14), r6
+    xor 38(r14), r7
+    add 4(r15), r6
+    addc 6(r15), r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 40(r14), r8
+    xor 42(r14), r9
+    add 8(r15), r8
+    addc 10(r15), r9
+    bit #1, r8
+    rrc r9
+    rrc r8
+    bit #1, r8
+    rrc r9
+    rrc r8
+    bit #1, r8
+    rrc r9
+    rrc r8
+    mov r6, r10
+    mov r7, r11
+    xor 52(r14), r10
+    xor 54(r14), r11
+    add 12(r15), r10
+    addc 14(r15), r11
+    swpb r11
+    swpb r10
+    mov r10, r12
+    xor.b r11, r12
+    xor r12, r10
+    xor r12, r11
+    rla r10
+    rlc r11
+    adc r10
+    xor 56(r14), r6
+    xor 58(r14), r7
+    mov r8, r12
+    mov r9, r13
+    xor 60(r14), r12
+    xor 62(r14), r13
+    add r12, r6
+    addc r13, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 64(r14), r8
+    xor 66(r14), r9
+    add 16(r15), r8
+    addc 18(r15), r9
+    bit #1, r8
+    rrc r9
+    rrc r8
+    bit #1, r8
+    rrc r9
+    rrc r8
+    bit #1, r8
+    rrc r9
+    rrc r8
+    mov r10, r4
+    mov r11, r5
+    xor 72(r14), r4
+    xor 74(r14), r5
+    mov r6, r12
+    mov r7, r13
+    xor 76(r14), r12
+    xor 78(r14), r13
+    add r12, r4
+    addc r13, r5
+    swpb r5
+    swpb r4
+    mov r4, r12
+    xor.b r5, r12
+    xor r12, r4
+    xor r12, r5
+    rla r4
+    rlc r5
+    adc r4
+    xor 80(r14), r6
+    xor 82(r14), r7
+    mov r8, r12
+    mov r9, r13
+    xor 84(r14), r12
+    xor 86(r14), r13
+    add r12, r6
+    addc r13, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    xor 88(r14), r8
+    xor 90(r14), r9
+    add 20(r15), r8
+    addc 22(r15), r9
+    bit #1, r8
+    rrc r9
+    rrc r8
+    bit #1, r8
+    rrc r9
+    rrc r8
+    bit #1, r8
+    rrc r9
+    rrc r8
+    add #1, 24(r15)
+    adc 26(r15)
+    add #866, r14
+    mov #5, r15
+.Llea128_msp430_ctr_run_round4:
+    ; round 0 of 4
+    mov r8, r12
+    mov r9, r13
+    xor @r14+, r12
+    xor @r14+, r13
+    xor @r14+, r10
+    xor @r14+, r11
+    add r12, r10
+    addc r13, r11
+    bit #1, r10
+    rrc r11
+    rrc r10
+    bit #1, r10
+    rrc r11
+    rrc r10
+    bit #1, r10
+    rrc r11
+    rrc r10
+    mov r6, r12
+    mov r7, r13
+    xor @r14+, r12
+    xor @r14+, r13
+    xor @r14+, r8
+    xor @r14+, r9
+    add r12, r8
+    addc r13, r9
+    bit #1, r8
+    rrc r9
+    rrc r8
+    bit #1, r8
+    rrc r9
+    rrc r8
+    bit #1, r8
+    rrc r9
+    rrc r8
+    bit #1, r8
+    rrc r9
+    rrc r8
+    bit #1, r8
+    rrc r9
+    rrc r8
+    mov r4, r12
+    mov r5, r13
+    xor @r14+, r12
+    xor @r14+, r13
+    xor @r14+, r6
+    xor @r14+, r7
+    add r12, r6
+    addc r13, r7
+    swpb r7
+    swpb r6
+    mov r6, r12
+    xor.b r7, r12
+    xor r12, r6
+    xor r12, r7
+    rla r6
+    rlc r7
+    adc r6
+    ; round 1 of 4
+    mov r10, r12
+    mov r11, r13
+    xor @r14+, r12
+    xor @r14+, r13
+    xor @r14+, r4
+    xor @r14+, r5
+    add r12, r4
+    addc r13, r5
+    bit #1, r4
+    rrc r5
+    rrc r4
+    bit #1, r4
+    rrc r5
+    rrc r4
+    bit #1, r4
+    rrc r5
+    rrc r4
+    mov r8, r12
+    mov r9, r13
+    xor @r14+, r12
+    xor @r14+, r13
+    xor @r14+, r10
+    xor @r14+, r11
+    add r12, r10
+    addc r13, r11
+    bit #1, r10
+    rrc r11
+    rrc r10
+    bit #1, r10
+    rrc r11
+    rrc r10
+    bit #1, r10
+    rrc r11
+    rrc r10
+    bit #1, r10
+    rrc r11
+    rrc r10
+    bit #1, r10
+    rrc r11
+    rrc r10
+    mov r6, r12
+    mov r7, r13
+    xor @r14+, r12
+    xor @r14+, r13
+    xor @r14+, r8
+    xor @r14+, r9
+    add r12, r8
+    addc r13, r9
+    swpb r9
+    swpb r8
+    mov r8, r12
+    xor.b r9, r12
+    xor r12, r8
+    xor r12, r9
+    rla r8
+    rlc r9
+    adc r8
+    ; round 2 of 4
+    mov r4, r12
+    mov r5, r13
+    xor @r14+, r12
+    xor @r14+, r13
+    xor @r14+, r6
+    xor @r14+, r7
+    add r12, r6
+    addc r13, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    mov r10, r12
+    mov r11, r13
+    xor @r14+, r12
+    xor @r14+, r13
+    xor @r14+, r4
+    xor @r14+, r5
+    add r12, r4
+    addc r13, r5
+    bit #1, r4
+    rrc r5
+    rrc r4
+    bit #1, r4
+    rrc r5
+    rrc r4
+    bit #1, r4
+    rrc r5
+    rrc r4
+    bit #1, r4
+    rrc r5
+    rrc r4
+    bit #1, r4
+    rrc r5
+    rrc r4
+    mov r8, r12
+    mov r9, r13
+    xor @r14+, r12
+    xor @r14+, r13
+    xor @r14+, r10
+    xor @r14+, r11
+    add r12, r10
+    addc r13, r11
+    swpb r11
+    swpb r10
+    mov r10, r12
+    xor.b r11, r12
+    xor r12, r10
+    xor r12, r11
+    rla r10
+    rlc r11
+    adc r10
+    ; round 3 of 4
+    mov r6, r12
+    mov r7, r13
+    xor @r14+, r12
+    xor @r14+, r13
+    xor @r14+, r8
+    xor @r14+, r9
+    add r12, r8
+    addc r13, r9
+    bit #1, r8
+    rrc r9
+    rrc r8
+    bit #1, r8
+    rrc r9
+    rrc r8
+    bit #1, r8
+    rrc r9
+    rrc r8
+    mov r4, r12
+    mov r5, r13
+    xor @r14+, r12
+    xor @r14+, r13
+    xor @r14+, r6
+    xor @r14+, r7
+    add r12, r6
+    addc r13, r7
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    bit #1, r6
+    rrc r7
+    rrc r6
+    mov r10, r12
+    mov r11, r13
+    xor @r14+, r12
+    xor @r14+, r13
+    xor @r14+, r4
+    xor @r14+, r5
+    add r12, r4
+    addc r13, r5
+    swpb r5
+    swpb r4
+    mov r4, r12
+    xor.b r5, r12
+    xor r12, r4
+    xor r12, r5
+    rla r4
+    rlc r5
+    adc r4
+    dec r15
+    jnz .Llea128_msp430_ctr_run_round4
+    mov 4(r1), r15
+    mov 2(r1), r14
+    xor @r15+, r4
+    xor @r15+, r5
+    xor @r15+, r6
+    xor @r15+, r7
+    xor @r15+, r8
+    xor @r15+, r9
+    xor @r15+, r10
+    xor @r15+, r11
+    mov r4, 0(r14)
+    mov r5, 2(r14)
+    mov r6, 4(r14)
+    mov r7, 6(r14)
+    mov r8, 8(r14)
+    mov r9, 10(r14)
+    mov r10, 12(r14)
+    mov r11, 14(r14)
+    add #16, 4(r1)
+    add #16, 2(r1)
+    mov 0(r1), r15
+    dec 28(r15)
+    jz 2f
+    br #.Llea128_msp430_ctr_run_block
+2:
+    add #8, r1
+    pop r10
+    pop r9
+    pop r8
+    pop r7
+    pop r6
+    pop r5
+    pop r4
+    ret
+    .size lea128_msp430_ctr_run, .-lea128_msp430_ctr_run
