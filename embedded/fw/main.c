@@ -305,9 +305,12 @@ static void do_bench(void) {
  * Request: u8 3, name8 cipher, name8 backend, u8 flags (1: also decrypt),
  * u8 offset (0..15: the buffer's misalignment), bytes8 key, 128 message bytes.
  * The key is set up before the first mark (not measured); marks 4/5 bracket
- * encrypt over the 128 bytes at buf + offset, 6/7 decrypt (flag 1). Reply:
- * the ciphertext (count 128). The host checks the cycles are the same for
- * every key and message (embedded/test.py) and the output against the host. */
+ * encrypt over the 128 bytes at buf + offset, 6/7 decrypt (flag 1), 8/9 the
+ * whole arx_key_init (flag 4), 10/11 the backend's ctr_xor over the message from a
+ * 16-byte counter that follows it (flag 2; backends that have one). Reply:
+ * the ciphertext, then (flag 2) the CTR output (count 128 or 256). The host
+ * checks the cycles are the same for every key and message (embedded/test.py)
+ * and the output against the host. */
 static void do_ct(void) {
     char cname[24], bname[12];
     take_name(cname, sizeof cname);
@@ -317,13 +320,16 @@ static void do_ct(void) {
     size_t key_len = take8();
     const uint8_t *key = take(key_len);
     const uint8_t *in = take(BENCH_BYTES);
+    const uint8_t *ctr0 = (flags & 2u) ? take(16) : NULL;
     if (rd_bad) return reply(0, FW_BAD_REQUEST, NULL, 0);
     const arx_cipher *c = arx_cipher_by_name(cname);
     if (!c) return reply(ARX_ERR_UNKNOWN_CIPHER, FW_BAD_CIPHER, NULL, 0);
     static _Alignas(16) uint8_t buf[BENCH_BYTES + 16];
     memcpy(buf + off, in, BENCH_BYTES);
     arx_key *k = NULL;
+    if (flags & 4u) fw_mark(8);
     int rc = arx_key_init(&k, keymem, sizeof keymem, c, key, key_len, bname[0] ? bname : NULL);
+    if (flags & 4u) fw_mark(9);
     if (rc == ARX_ERR_BUFFER) return reply(rc, FW_NO_FIT, c, arx_key_storage_size(c));
     if (rc) return reply(rc, FW_KEY, c, 0);
     const arx_backend *be = k->be;
@@ -341,8 +347,19 @@ static void do_ct(void) {
         be->decrypt(ks, buf + off, buf + off, nb);
         fw_mark(7);
     }
+    size_t n_out = BENCH_BYTES;
+    if (ctr0 && be->ctr_xor && arx_cipher_block_bytes(c) == 16) {
+        uint8_t ctr[16];
+        memcpy(ctr, ctr0, 16);
+        memcpy(buf + off, in, BENCH_BYTES);
+        fw_mark(10);
+        be->ctr_xor(ks, ctr, buf + off, buf + off, nb);
+        fw_mark(11);
+        memcpy(arx_mbox + HDR + BENCH_BYTES, buf + off, BENCH_BYTES);
+        n_out += BENCH_BYTES;
+    }
     arx_key_free(k);
-    reply(0, FW_OK, c, BENCH_BYTES);
+    reply(0, FW_OK, c, n_out);
 }
 
 extern void fw_halt(void);

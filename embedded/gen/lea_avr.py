@@ -231,4 +231,104 @@ def kernel(name, dec):
 
 kernel("lea128_avr_encrypt", False)
 kernel("lea128_avr_decrypt", True)
+
+
+DELTA = [0xc3efe9db, 0x44626b02, 0x79e27c8a, 0x78df30ec, 0x715ea49e, 0xc785da0a, 0xe04ef22a, 0xe5c40957]
+
+
+def rol32(x, n):
+    n %= 32
+    return ((x << n) | (x >> (32 - n))) & 0xffffffff if n else x
+
+
+def schedule128():
+    """void lea128_avr_schedule(uint32_t rk[24][6], const uint8_t key[16]):
+    the C layout (T0, T1, T2, T1, T3, T1 a round), stored with st X+.
+    T0..T3 in r2..r17 (T2 and T3 carry byte offsets: their ROL6 = ROL8 +
+    ROR2 and ROL11 = ROL8 + ROL3, the ROL8 a rename; a 4-round body brings
+    the offsets back). delta: ROL(delta[i mod 4], i) read from flash
+    (lea128_avr_delta, lpm Z+) into r18..r21, rotated left by one between
+    the four words. A round is 137 cycles; no branch or address depends on
+    the key."""
+    name = "lea128_avr_schedule"
+    T = [[2 + 4 * g + j for j in range(4)] for g in range(4)]
+    so = [0, 0, 0, 0]
+    D = [18, 19, 20, 21]
+
+    def tr(g, i):
+        return T[g][(i + so[g]) % 4]
+
+    def rol1(regs):
+        e("    lsl %s" % r(regs[0]))
+        for i in (1, 2, 3):
+            e("    rol %s" % r(regs[i]))
+        e("    adc %s, r1" % r(regs[0]))
+
+    def ror1s(regs, n):
+        e("    mov r0, %s" % r(regs[0]))
+        for _ in range(n):
+            e("    lsr r0")
+            for i in (3, 2, 1, 0):
+                e("    ror %s" % r(regs[i]))
+
+    def add(g):
+        for i in range(4):
+            e("    %s %s, %s" % ("add" if i == 0 else "adc", r(tr(g, i)), r(D[i])))
+
+    e("    .section .progmem.data.lea128_avr_delta,\"a\",@progbits")
+    e("    .type lea128_avr_delta, @object")
+    e("lea128_avr_delta:  ; ROL(delta[i mod 4], i), i = 0..23, little-endian")
+    for i in range(24):
+        v = rol32(DELTA[i % 4], i)
+        e("    .byte " + ", ".join("0x%02x" % ((v >> (8 * j)) & 255) for j in range(4)))
+    e("    .size lea128_avr_delta, .-lea128_avr_delta")
+    e("    .section .text.%s,\"ax\",@progbits" % name)
+    e("    .global %s" % name)
+    e("    .type %s, @function" % name)
+    e("%s:" % name)
+    for n in range(2, 18):
+        e("    push r%d" % n)
+    e("    movw r26, r22")
+    for g in range(4):
+        for i in range(4):
+            e("    ld %s, X+" % r(tr(g, i)))
+    e("    movw r26, r24")
+    e("    ldi r30, lo8(lea128_avr_delta)")
+    e("    ldi r31, hi8(lea128_avr_delta)")
+    e("    ldi r22, 6")
+    e(".L%s_round4:" % name)
+    for _ in range(4):
+        for i in range(4):
+            e("    lpm %s, Z+" % r(D[i]))
+        add(0)
+        rol1([tr(0, i) for i in range(4)])
+        rol1(D)
+        add(1)
+        for _ in range(3):
+            rol1([tr(1, i) for i in range(4)])
+        rol1(D)
+        add(2)
+        so[2] = (so[2] + 3) % 4  # ROL8: rename
+        ror1s([tr(2, i) for i in range(4)], 2)
+        rol1(D)
+        add(3)
+        so[3] = (so[3] + 3) % 4
+        for _ in range(3):
+            rol1([tr(3, i) for i in range(4)])
+        for g in (0, 1, 2, 1, 3, 1):
+            for i in range(4):
+                e("    st X+, %s" % r(tr(g, i)))
+    assert so == [0, 0, 0, 0]
+    e("    dec r22")
+    e("    breq 1f")
+    e("    rjmp .L%s_round4" % name)
+    e("1:")
+    e("    clr r0")  # a key byte; r2..r17 get the caller's values back, r18..r21 hold public deltas
+    for n in reversed(range(2, 18)):
+        e("    pop r%d" % n)
+    e("    ret")
+    e("    .size %s, .-%s" % (name, name))
+
+
+schedule128()
 print("\n".join(out))

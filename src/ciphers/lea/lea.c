@@ -32,8 +32,18 @@ static void lea_msp_layout(lea_ks *ks) {
 /* Rotation amount i mod 32 for ROL(delta, i + k), i + k up to 36 for LEA-256. */
 #define LEA_D(j, r) arx_rotl32(lea_delta[(j)], (unsigned)(r) & 31u)
 
+#ifdef ARX_AVR
+/* The LEA-128 key schedule in AVR assembly (lea_avr.S): the same rk layout. */
+void lea128_avr_schedule(uint32_t rk[24][6], const uint8_t key[16]);
+#endif
+
 static void lea_setup_128(void *ks_, const uint8_t *key) {
     lea_ks *ks = (lea_ks *)ks_;
+#ifdef ARX_AVR
+    lea128_avr_schedule(ks->rk, key);
+    ks->rounds = 24;
+    return;
+#endif
     uint32_t t[4];
     for (unsigned k = 0; k < 4; k++) t[k] = arx_load32_le(key + 4 * k);
     for (unsigned i = 0; i < 24; i++) {

@@ -984,3 +984,516 @@ lea128_avr_decrypt:
     clr r1
     ret
     .size lea128_avr_decrypt, .-lea128_avr_decrypt
+    .section .progmem.data.lea128_avr_delta,"a",@progbits
+    .type lea128_avr_delta, @object
+lea128_avr_delta:  ; ROL(delta[i mod 4], i), i = 0..23, little-endian
+    .byte 0xdb, 0xe9, 0xef, 0xc3
+    .byte 0x04, 0xd6, 0xc4, 0x88
+    .byte 0x29, 0xf2, 0x89, 0xe7
+    .byte 0x63, 0x87, 0xf9, 0xc6
+    .byte 0xbc, 0x9d, 0xfe, 0x3e
+    .byte 0x48, 0x60, 0x4d, 0x8c
+    .byte 0x9e, 0x22, 0x9f, 0x78
+    .byte 0x3c, 0x76, 0x98, 0x6f
+    .byte 0xc3, 0xdb, 0xe9, 0xef
+    .byte 0x88, 0x04, 0xd6, 0xc4
+    .byte 0xe7, 0x29, 0xf2, 0x89
+    .byte 0xc6, 0x63, 0x87, 0xf9
+    .byte 0x3e, 0xbc, 0x9d, 0xfe
+    .byte 0x8c, 0x48, 0x60, 0x4d
+    .byte 0x78, 0x9e, 0x22, 0x9f
+    .byte 0x6f, 0x3c, 0x76, 0x98
+    .byte 0xef, 0xc3, 0xdb, 0xe9
+    .byte 0xc4, 0x88, 0x04, 0xd6
+    .byte 0x89, 0xe7, 0x29, 0xf2
+    .byte 0xf9, 0xc6, 0x63, 0x87
+    .byte 0xfe, 0x3e, 0xbc, 0x9d
+    .byte 0x4d, 0x8c, 0x48, 0x60
+    .byte 0x9f, 0x78, 0x9e, 0x22
+    .byte 0x98, 0x6f, 0x3c, 0x76
+    .size lea128_avr_delta, .-lea128_avr_delta
+    .section .text.lea128_avr_schedule,"ax",@progbits
+    .global lea128_avr_schedule
+    .type lea128_avr_schedule, @function
+lea128_avr_schedule:
+    push r2
+    push r3
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    push r11
+    push r12
+    push r13
+    push r14
+    push r15
+    push r16
+    push r17
+    movw r26, r22
+    ld r2, X+
+    ld r3, X+
+    ld r4, X+
+    ld r5, X+
+    ld r6, X+
+    ld r7, X+
+    ld r8, X+
+    ld r9, X+
+    ld r10, X+
+    ld r11, X+
+    ld r12, X+
+    ld r13, X+
+    ld r14, X+
+    ld r15, X+
+    ld r16, X+
+    ld r17, X+
+    movw r26, r24
+    ldi r30, lo8(lea128_avr_delta)
+    ldi r31, hi8(lea128_avr_delta)
+    ldi r22, 6
+.Llea128_avr_schedule_round4:
+    lpm r18, Z+
+    lpm r19, Z+
+    lpm r20, Z+
+    lpm r21, Z+
+    add r2, r18
+    adc r3, r19
+    adc r4, r20
+    adc r5, r21
+    lsl r2
+    rol r3
+    rol r4
+    rol r5
+    adc r2, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    add r6, r18
+    adc r7, r19
+    adc r8, r20
+    adc r9, r21
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    add r10, r18
+    adc r11, r19
+    adc r12, r20
+    adc r13, r21
+    mov r0, r13
+    lsr r0
+    ror r12
+    ror r11
+    ror r10
+    ror r13
+    lsr r0
+    ror r12
+    ror r11
+    ror r10
+    ror r13
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    add r14, r18
+    adc r15, r19
+    adc r16, r20
+    adc r17, r21
+    lsl r17
+    rol r14
+    rol r15
+    rol r16
+    adc r17, r1
+    lsl r17
+    rol r14
+    rol r15
+    rol r16
+    adc r17, r1
+    lsl r17
+    rol r14
+    rol r15
+    rol r16
+    adc r17, r1
+    st X+, r2
+    st X+, r3
+    st X+, r4
+    st X+, r5
+    st X+, r6
+    st X+, r7
+    st X+, r8
+    st X+, r9
+    st X+, r13
+    st X+, r10
+    st X+, r11
+    st X+, r12
+    st X+, r6
+    st X+, r7
+    st X+, r8
+    st X+, r9
+    st X+, r17
+    st X+, r14
+    st X+, r15
+    st X+, r16
+    st X+, r6
+    st X+, r7
+    st X+, r8
+    st X+, r9
+    lpm r18, Z+
+    lpm r19, Z+
+    lpm r20, Z+
+    lpm r21, Z+
+    add r2, r18
+    adc r3, r19
+    adc r4, r20
+    adc r5, r21
+    lsl r2
+    rol r3
+    rol r4
+    rol r5
+    adc r2, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    add r6, r18
+    adc r7, r19
+    adc r8, r20
+    adc r9, r21
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    add r13, r18
+    adc r10, r19
+    adc r11, r20
+    adc r12, r21
+    mov r0, r12
+    lsr r0
+    ror r11
+    ror r10
+    ror r13
+    ror r12
+    lsr r0
+    ror r11
+    ror r10
+    ror r13
+    ror r12
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    add r17, r18
+    adc r14, r19
+    adc r15, r20
+    adc r16, r21
+    lsl r16
+    rol r17
+    rol r14
+    rol r15
+    adc r16, r1
+    lsl r16
+    rol r17
+    rol r14
+    rol r15
+    adc r16, r1
+    lsl r16
+    rol r17
+    rol r14
+    rol r15
+    adc r16, r1
+    st X+, r2
+    st X+, r3
+    st X+, r4
+    st X+, r5
+    st X+, r6
+    st X+, r7
+    st X+, r8
+    st X+, r9
+    st X+, r12
+    st X+, r13
+    st X+, r10
+    st X+, r11
+    st X+, r6
+    st X+, r7
+    st X+, r8
+    st X+, r9
+    st X+, r16
+    st X+, r17
+    st X+, r14
+    st X+, r15
+    st X+, r6
+    st X+, r7
+    st X+, r8
+    st X+, r9
+    lpm r18, Z+
+    lpm r19, Z+
+    lpm r20, Z+
+    lpm r21, Z+
+    add r2, r18
+    adc r3, r19
+    adc r4, r20
+    adc r5, r21
+    lsl r2
+    rol r3
+    rol r4
+    rol r5
+    adc r2, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    add r6, r18
+    adc r7, r19
+    adc r8, r20
+    adc r9, r21
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    add r12, r18
+    adc r13, r19
+    adc r10, r20
+    adc r11, r21
+    mov r0, r11
+    lsr r0
+    ror r10
+    ror r13
+    ror r12
+    ror r11
+    lsr r0
+    ror r10
+    ror r13
+    ror r12
+    ror r11
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    add r16, r18
+    adc r17, r19
+    adc r14, r20
+    adc r15, r21
+    lsl r15
+    rol r16
+    rol r17
+    rol r14
+    adc r15, r1
+    lsl r15
+    rol r16
+    rol r17
+    rol r14
+    adc r15, r1
+    lsl r15
+    rol r16
+    rol r17
+    rol r14
+    adc r15, r1
+    st X+, r2
+    st X+, r3
+    st X+, r4
+    st X+, r5
+    st X+, r6
+    st X+, r7
+    st X+, r8
+    st X+, r9
+    st X+, r11
+    st X+, r12
+    st X+, r13
+    st X+, r10
+    st X+, r6
+    st X+, r7
+    st X+, r8
+    st X+, r9
+    st X+, r15
+    st X+, r16
+    st X+, r17
+    st X+, r14
+    st X+, r6
+    st X+, r7
+    st X+, r8
+    st X+, r9
+    lpm r18, Z+
+    lpm r19, Z+
+    lpm r20, Z+
+    lpm r21, Z+
+    add r2, r18
+    adc r3, r19
+    adc r4, r20
+    adc r5, r21
+    lsl r2
+    rol r3
+    rol r4
+    rol r5
+    adc r2, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    add r6, r18
+    adc r7, r19
+    adc r8, r20
+    adc r9, r21
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    add r11, r18
+    adc r12, r19
+    adc r13, r20
+    adc r10, r21
+    mov r0, r10
+    lsr r0
+    ror r13
+    ror r12
+    ror r11
+    ror r10
+    lsr r0
+    ror r13
+    ror r12
+    ror r11
+    ror r10
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    add r15, r18
+    adc r16, r19
+    adc r17, r20
+    adc r14, r21
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    st X+, r2
+    st X+, r3
+    st X+, r4
+    st X+, r5
+    st X+, r6
+    st X+, r7
+    st X+, r8
+    st X+, r9
+    st X+, r10
+    st X+, r11
+    st X+, r12
+    st X+, r13
+    st X+, r6
+    st X+, r7
+    st X+, r8
+    st X+, r9
+    st X+, r14
+    st X+, r15
+    st X+, r16
+    st X+, r17
+    st X+, r6
+    st X+, r7
+    st X+, r8
+    st X+, r9
+    dec r22
+    breq 1f
+    rjmp .Llea128_avr_schedule_round4
+1:
+    clr r0
+    pop r17
+    pop r16
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    pop r11
+    pop r10
+    pop r9
+    pop r8
+    pop r7
+    pop r6
+    pop r5
+    pop r4
+    pop r3
+    pop r2
+    ret
+    .size lea128_avr_schedule, .-lea128_avr_schedule
