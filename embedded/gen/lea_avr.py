@@ -40,12 +40,19 @@ def r(n):
     return "r%d" % n
 
 
-def round_(rnd):
+def load_t1(d, q, shared):
+    """RK1/RK3/RK5 (word q of the round at Z+d) into r18..r21: once a round
+    for LEA-128 (the three are T1), before each use for LEA-192/256."""
+    if not shared or q == 1:
+        for i in range(4):
+            e("    ldd %s, Z+%d" % (r(T1[i]), d + 4 * q + i))
+
+
+def round_(rnd, shared=True):
     d = 24 * (rnd % 2)
     G = [(j + rnd) % 4 for j in range(4)]  # group holding X_j
     e("    ; round %d of 4: X0..X3 in groups %s" % (rnd, G))
-    for i in range(4):
-        e("    ldd %s, Z+%d" % (r(T1[i]), d + 4 + i))
+    load_t1(d, 1 if shared else 5, shared)
     # X'2 = ROR3((X2 ^ RK4) + (X3 ^ RK5)) into X3's group
     for i in range(4):
         e("    eor %s, %s" % (r(reg(G[3], i)), r(T1[i])))
@@ -61,6 +68,7 @@ def round_(rnd):
         for i in (3, 2, 1, 0):
             e("    ror %s" % r(reg(G[3], i)))
     # X'1 = ROR5((X1 ^ RK2) + (X2 ^ RK3)) into X2's group
+    load_t1(d, 3, shared)
     for i in range(4):
         e("    eor %s, %s" % (r(reg(G[2], i)), r(T1[i])))
     for i in range(4):
@@ -76,6 +84,8 @@ def round_(rnd):
             e("    rol %s" % r(reg(G[2], i)))
         e("    adc %s, r1" % r(reg(G[2], 0)))
     # X'0 = ROL9((X0 ^ RK0) + (X1 ^ RK1)) into X1's group
+    if not shared:
+        load_t1(d, 1, False)
     for i in range(4):
         e("    eor %s, %s" % (r(reg(G[1], i)), r(T1[i])))
     for i in range(4):
@@ -106,7 +116,7 @@ e(" * Frame (Y): Y+1 ks hi, +2 ks lo, +3 n hi, +4 n lo, +5 out hi, +6 out lo, +7
 e(" */")
 
 
-def inv_round(s):
+def inv_round(s, shared=True):
     """Undo encryption round: words W0..W3 (its output) in groups (j - s) mod 4;
     Z at the round's keys. X1 = (ROR9(W0) - (X0 ^ RK0)) ^ RK1 into W0's group,
     X2 = (ROL5(W1) - (X1 ^ RK2)) ^ RK3 into W1's, X3 = (ROL3(W2) - (X2 ^ RK4))
@@ -114,8 +124,7 @@ def inv_round(s):
     d = 24 * (1 - s % 2)  # rounds go backwards: the odd step is the lower one
     W = [(j - s) % 4 for j in range(4)]
     e("    ; inverse round, step %d of 4" % s)
-    for i in range(4):
-        e("    ldd %s, Z+%d" % (r(T1[i]), d + 4 + i))
+    load_t1(d, 1, False)
     # X1: W0 = ROR9(W0) = ROR8 (rename) + ROR1
     off[W[0]] = (off[W[0]] + 1) % 4
     e("    mov r0, %s" % r(reg(W[0], 0)))
@@ -143,6 +152,7 @@ def inv_round(s):
         e("    eor %s, %s" % (r(TMP[i]), r(reg(W[0], i))))
     for i in range(4):
         e("    %s %s, %s" % ("sub" if i == 0 else "sbc", r(reg(W[1], i)), r(TMP[i])))
+    load_t1(d, 3, shared)
     for i in range(4):
         e("    eor %s, %s" % (r(reg(W[1], i)), r(T1[i])))
     # X3: W2 = ROL3(W2)
@@ -157,13 +167,16 @@ def inv_round(s):
         e("    eor %s, %s" % (r(TMP[i]), r(reg(W[1], i))))
     for i in range(4):
         e("    %s %s, %s" % ("sub" if i == 0 else "sbc", r(reg(W[2], i)), r(TMP[i])))
+    load_t1(d, 5, shared)
     for i in range(4):
         e("    eor %s, %s" % (r(reg(W[2], i)), r(T1[i])))
     if s % 2:
         e("    sbiw r30, 48")
 
 
-def kernel(name, dec):
+def kernel(name, dec, shared=True):
+    """shared: LEA-128 (24 rounds, T1 loaded once a round); otherwise the
+    round count comes from lea_ks.rounds (offset 768): LEA-192/256."""
     e("    .section .text.%s,\"ax\",@progbits" % name)
     e("    .global %s" % name)
     e("    .type %s, @function" % name)
@@ -175,7 +188,22 @@ def kernel(name, dec):
     e("1:")
     for n in list(range(2, 18)) + [28, 29]:
         e("    push r%d" % n)
-    if dec:  # Z starts at rk[22] (rounds 23 and 22 first): ks + 528
+    if not shared:  # rounds / 4 (public) into the frame at Y+9
+        e("    movw r30, r24")
+        e("    subi r30, lo8(-768)")
+        e("    sbci r31, hi8(-768)")
+        e("    ld r26, Z")
+        if dec:  # Z starts at rk[rounds - 2]: ks + 24 * rounds - 48
+            e("    ldi r27, 24")
+            e("    mul r26, r27")
+            e("    add r24, r0")
+            e("    adc r25, r1")
+            e("    clr r1")
+            e("    sbiw r24, 48")
+        e("    lsr r26")
+        e("    lsr r26")
+        e("    push r26")
+    elif dec:  # Z starts at rk[22] (rounds 23 and 22 first): ks + 528
         e("    subi r24, lo8(-528)")
         e("    sbci r25, hi8(-528)")
     for n in (20, 21, 22, 23, 18, 19, 24, 25):
@@ -192,10 +220,10 @@ def kernel(name, dec):
     e("    std Y+7, r27")
     e("    ldd r30, Y+2")
     e("    ldd r31, Y+1")
-    e("    ldi r26, 6")
+    e("    ldi r26, 6" if shared else "    ldd r26, Y+9")
     e(".L%s_round4:" % name)
     for n in range(4):
-        inv_round(n) if dec else round_(n)
+        inv_round(n, shared) if dec else round_(n, shared)
     assert off == [0, 0, 0, 0]
     e("    dec r26")
     e("    breq 2f")
@@ -216,7 +244,7 @@ def kernel(name, dec):
     e("    breq 3f")
     e("    rjmp .L%s_block" % name)
     e("3:")
-    e("    adiw r28, 8")   # drop the frame
+    e("    adiw r28, %d" % (8 if shared else 9))   # drop the frame
     e("    in r0, 0x3f")
     e("    cli")
     e("    out 0x3e, r29")
@@ -231,6 +259,8 @@ def kernel(name, dec):
 
 kernel("lea128_avr_encrypt", False)
 kernel("lea128_avr_decrypt", True)
+kernel("lea_avr_encrypt", False, False)
+kernel("lea_avr_decrypt", True, False)
 
 
 DELTA = [0xc3efe9db, 0x44626b02, 0x79e27c8a, 0x78df30ec, 0x715ea49e, 0xc785da0a, 0xe04ef22a, 0xe5c40957]

@@ -984,6 +984,1052 @@ lea128_avr_decrypt:
     clr r1
     ret
     .size lea128_avr_decrypt, .-lea128_avr_decrypt
+    .section .text.lea_avr_encrypt,"ax",@progbits
+    .global lea_avr_encrypt
+    .type lea_avr_encrypt, @function
+lea_avr_encrypt:
+    cp r18, r1
+    cpc r19, r1
+    brne 1f
+    ret
+1:
+    push r2
+    push r3
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    push r11
+    push r12
+    push r13
+    push r14
+    push r15
+    push r16
+    push r17
+    push r28
+    push r29
+    movw r30, r24
+    subi r30, lo8(-768)
+    sbci r31, hi8(-768)
+    ld r26, Z
+    lsr r26
+    lsr r26
+    push r26
+    push r20
+    push r21
+    push r22
+    push r23
+    push r18
+    push r19
+    push r24
+    push r25
+    in r28, 0x3d
+    in r29, 0x3e
+.Llea_avr_encrypt_block:
+    ldd r26, Y+8
+    ldd r27, Y+7
+    ld r2, X+
+    ld r3, X+
+    ld r4, X+
+    ld r5, X+
+    ld r6, X+
+    ld r7, X+
+    ld r8, X+
+    ld r9, X+
+    ld r10, X+
+    ld r11, X+
+    ld r12, X+
+    ld r13, X+
+    ld r14, X+
+    ld r15, X+
+    ld r16, X+
+    ld r17, X+
+    std Y+8, r26
+    std Y+7, r27
+    ldd r30, Y+2
+    ldd r31, Y+1
+    ldd r26, Y+9
+.Llea_avr_encrypt_round4:
+    ; round 0 of 4: X0..X3 in groups [0, 1, 2, 3]
+    ldd r18, Z+20
+    ldd r19, Z+21
+    ldd r20, Z+22
+    ldd r21, Z+23
+    eor r14, r18
+    eor r15, r19
+    eor r16, r20
+    eor r17, r21
+    ldd r22, Z+16
+    ldd r23, Z+17
+    ldd r24, Z+18
+    ldd r25, Z+19
+    eor r22, r10
+    eor r23, r11
+    eor r24, r12
+    eor r25, r13
+    add r14, r22
+    adc r15, r23
+    adc r16, r24
+    adc r17, r25
+    mov r0, r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    ldd r18, Z+12
+    ldd r19, Z+13
+    ldd r20, Z+14
+    ldd r21, Z+15
+    eor r10, r18
+    eor r11, r19
+    eor r12, r20
+    eor r13, r21
+    ldd r22, Z+8
+    ldd r23, Z+9
+    ldd r24, Z+10
+    ldd r25, Z+11
+    eor r22, r6
+    eor r23, r7
+    eor r24, r8
+    eor r25, r9
+    add r10, r22
+    adc r11, r23
+    adc r12, r24
+    adc r13, r25
+    lsl r11
+    rol r12
+    rol r13
+    rol r10
+    adc r11, r1
+    lsl r11
+    rol r12
+    rol r13
+    rol r10
+    adc r11, r1
+    lsl r11
+    rol r12
+    rol r13
+    rol r10
+    adc r11, r1
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    eor r6, r18
+    eor r7, r19
+    eor r8, r20
+    eor r9, r21
+    ldd r22, Z+0
+    ldd r23, Z+1
+    ldd r24, Z+2
+    ldd r25, Z+3
+    eor r22, r2
+    eor r23, r3
+    eor r24, r4
+    eor r25, r5
+    add r6, r22
+    adc r7, r23
+    adc r8, r24
+    adc r9, r25
+    lsl r9
+    rol r6
+    rol r7
+    rol r8
+    adc r9, r1
+    ; round 1 of 4: X0..X3 in groups [1, 2, 3, 0]
+    ldd r18, Z+44
+    ldd r19, Z+45
+    ldd r20, Z+46
+    ldd r21, Z+47
+    eor r2, r18
+    eor r3, r19
+    eor r4, r20
+    eor r5, r21
+    ldd r22, Z+40
+    ldd r23, Z+41
+    ldd r24, Z+42
+    ldd r25, Z+43
+    eor r22, r14
+    eor r23, r15
+    eor r24, r16
+    eor r25, r17
+    add r2, r22
+    adc r3, r23
+    adc r4, r24
+    adc r5, r25
+    mov r0, r2
+    lsr r0
+    ror r5
+    ror r4
+    ror r3
+    ror r2
+    lsr r0
+    ror r5
+    ror r4
+    ror r3
+    ror r2
+    lsr r0
+    ror r5
+    ror r4
+    ror r3
+    ror r2
+    ldd r18, Z+36
+    ldd r19, Z+37
+    ldd r20, Z+38
+    ldd r21, Z+39
+    eor r14, r18
+    eor r15, r19
+    eor r16, r20
+    eor r17, r21
+    ldd r22, Z+32
+    ldd r23, Z+33
+    ldd r24, Z+34
+    ldd r25, Z+35
+    eor r22, r11
+    eor r23, r12
+    eor r24, r13
+    eor r25, r10
+    add r14, r22
+    adc r15, r23
+    adc r16, r24
+    adc r17, r25
+    lsl r15
+    rol r16
+    rol r17
+    rol r14
+    adc r15, r1
+    lsl r15
+    rol r16
+    rol r17
+    rol r14
+    adc r15, r1
+    lsl r15
+    rol r16
+    rol r17
+    rol r14
+    adc r15, r1
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    eor r10, r21
+    ldd r22, Z+24
+    ldd r23, Z+25
+    ldd r24, Z+26
+    ldd r25, Z+27
+    eor r22, r9
+    eor r23, r6
+    eor r24, r7
+    eor r25, r8
+    add r11, r22
+    adc r12, r23
+    adc r13, r24
+    adc r10, r25
+    lsl r10
+    rol r11
+    rol r12
+    rol r13
+    adc r10, r1
+    adiw r30, 48
+    ; round 2 of 4: X0..X3 in groups [2, 3, 0, 1]
+    ldd r18, Z+20
+    ldd r19, Z+21
+    ldd r20, Z+22
+    ldd r21, Z+23
+    eor r9, r18
+    eor r6, r19
+    eor r7, r20
+    eor r8, r21
+    ldd r22, Z+16
+    ldd r23, Z+17
+    ldd r24, Z+18
+    ldd r25, Z+19
+    eor r22, r2
+    eor r23, r3
+    eor r24, r4
+    eor r25, r5
+    add r9, r22
+    adc r6, r23
+    adc r7, r24
+    adc r8, r25
+    mov r0, r9
+    lsr r0
+    ror r8
+    ror r7
+    ror r6
+    ror r9
+    lsr r0
+    ror r8
+    ror r7
+    ror r6
+    ror r9
+    lsr r0
+    ror r8
+    ror r7
+    ror r6
+    ror r9
+    ldd r18, Z+12
+    ldd r19, Z+13
+    ldd r20, Z+14
+    ldd r21, Z+15
+    eor r2, r18
+    eor r3, r19
+    eor r4, r20
+    eor r5, r21
+    ldd r22, Z+8
+    ldd r23, Z+9
+    ldd r24, Z+10
+    ldd r25, Z+11
+    eor r22, r15
+    eor r23, r16
+    eor r24, r17
+    eor r25, r14
+    add r2, r22
+    adc r3, r23
+    adc r4, r24
+    adc r5, r25
+    lsl r3
+    rol r4
+    rol r5
+    rol r2
+    adc r3, r1
+    lsl r3
+    rol r4
+    rol r5
+    rol r2
+    adc r3, r1
+    lsl r3
+    rol r4
+    rol r5
+    rol r2
+    adc r3, r1
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    eor r15, r18
+    eor r16, r19
+    eor r17, r20
+    eor r14, r21
+    ldd r22, Z+0
+    ldd r23, Z+1
+    ldd r24, Z+2
+    ldd r25, Z+3
+    eor r22, r10
+    eor r23, r11
+    eor r24, r12
+    eor r25, r13
+    add r15, r22
+    adc r16, r23
+    adc r17, r24
+    adc r14, r25
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    ; round 3 of 4: X0..X3 in groups [3, 0, 1, 2]
+    ldd r18, Z+44
+    ldd r19, Z+45
+    ldd r20, Z+46
+    ldd r21, Z+47
+    eor r10, r18
+    eor r11, r19
+    eor r12, r20
+    eor r13, r21
+    ldd r22, Z+40
+    ldd r23, Z+41
+    ldd r24, Z+42
+    ldd r25, Z+43
+    eor r22, r9
+    eor r23, r6
+    eor r24, r7
+    eor r25, r8
+    add r10, r22
+    adc r11, r23
+    adc r12, r24
+    adc r13, r25
+    mov r0, r10
+    lsr r0
+    ror r13
+    ror r12
+    ror r11
+    ror r10
+    lsr r0
+    ror r13
+    ror r12
+    ror r11
+    ror r10
+    lsr r0
+    ror r13
+    ror r12
+    ror r11
+    ror r10
+    ldd r18, Z+36
+    ldd r19, Z+37
+    ldd r20, Z+38
+    ldd r21, Z+39
+    eor r9, r18
+    eor r6, r19
+    eor r7, r20
+    eor r8, r21
+    ldd r22, Z+32
+    ldd r23, Z+33
+    ldd r24, Z+34
+    ldd r25, Z+35
+    eor r22, r3
+    eor r23, r4
+    eor r24, r5
+    eor r25, r2
+    add r9, r22
+    adc r6, r23
+    adc r7, r24
+    adc r8, r25
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    eor r3, r18
+    eor r4, r19
+    eor r5, r20
+    eor r2, r21
+    ldd r22, Z+24
+    ldd r23, Z+25
+    ldd r24, Z+26
+    ldd r25, Z+27
+    eor r22, r14
+    eor r23, r15
+    eor r24, r16
+    eor r25, r17
+    add r3, r22
+    adc r4, r23
+    adc r5, r24
+    adc r2, r25
+    lsl r2
+    rol r3
+    rol r4
+    rol r5
+    adc r2, r1
+    adiw r30, 48
+    dec r26
+    breq 2f
+    rjmp .Llea_avr_encrypt_round4
+2:
+    ldd r26, Y+6
+    ldd r27, Y+5
+    st X+, r2
+    st X+, r3
+    st X+, r4
+    st X+, r5
+    st X+, r6
+    st X+, r7
+    st X+, r8
+    st X+, r9
+    st X+, r10
+    st X+, r11
+    st X+, r12
+    st X+, r13
+    st X+, r14
+    st X+, r15
+    st X+, r16
+    st X+, r17
+    std Y+6, r26
+    std Y+5, r27
+    ldd r24, Y+4
+    ldd r25, Y+3
+    sbiw r24, 1
+    std Y+4, r24
+    std Y+3, r25
+    breq 3f
+    rjmp .Llea_avr_encrypt_block
+3:
+    adiw r28, 9
+    in r0, 0x3f
+    cli
+    out 0x3e, r29
+    out 0x3f, r0
+    out 0x3d, r28
+    pop r29
+    pop r28
+    pop r17
+    pop r16
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    pop r11
+    pop r10
+    pop r9
+    pop r8
+    pop r7
+    pop r6
+    pop r5
+    pop r4
+    pop r3
+    pop r2
+    clr r1
+    ret
+    .size lea_avr_encrypt, .-lea_avr_encrypt
+    .section .text.lea_avr_decrypt,"ax",@progbits
+    .global lea_avr_decrypt
+    .type lea_avr_decrypt, @function
+lea_avr_decrypt:
+    cp r18, r1
+    cpc r19, r1
+    brne 1f
+    ret
+1:
+    push r2
+    push r3
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    push r11
+    push r12
+    push r13
+    push r14
+    push r15
+    push r16
+    push r17
+    push r28
+    push r29
+    movw r30, r24
+    subi r30, lo8(-768)
+    sbci r31, hi8(-768)
+    ld r26, Z
+    ldi r27, 24
+    mul r26, r27
+    add r24, r0
+    adc r25, r1
+    clr r1
+    sbiw r24, 48
+    lsr r26
+    lsr r26
+    push r26
+    push r20
+    push r21
+    push r22
+    push r23
+    push r18
+    push r19
+    push r24
+    push r25
+    in r28, 0x3d
+    in r29, 0x3e
+.Llea_avr_decrypt_block:
+    ldd r26, Y+8
+    ldd r27, Y+7
+    ld r2, X+
+    ld r3, X+
+    ld r4, X+
+    ld r5, X+
+    ld r6, X+
+    ld r7, X+
+    ld r8, X+
+    ld r9, X+
+    ld r10, X+
+    ld r11, X+
+    ld r12, X+
+    ld r13, X+
+    ld r14, X+
+    ld r15, X+
+    ld r16, X+
+    ld r17, X+
+    std Y+8, r26
+    std Y+7, r27
+    ldd r30, Y+2
+    ldd r31, Y+1
+    ldd r26, Y+9
+.Llea_avr_decrypt_round4:
+    ; inverse round, step 0 of 4
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    mov r0, r3
+    lsr r0
+    ror r2
+    ror r5
+    ror r4
+    ror r3
+    ldd r22, Z+24
+    ldd r23, Z+25
+    ldd r24, Z+26
+    ldd r25, Z+27
+    eor r22, r14
+    eor r23, r15
+    eor r24, r16
+    eor r25, r17
+    sub r3, r22
+    sbc r4, r23
+    sbc r5, r24
+    sbc r2, r25
+    eor r3, r18
+    eor r4, r19
+    eor r5, r20
+    eor r2, r21
+    mov r0, r9
+    lsr r0
+    ror r8
+    ror r7
+    ror r6
+    ror r9
+    lsr r0
+    ror r8
+    ror r7
+    ror r6
+    ror r9
+    lsr r0
+    ror r8
+    ror r7
+    ror r6
+    ror r9
+    ldd r22, Z+32
+    ldd r23, Z+33
+    ldd r24, Z+34
+    ldd r25, Z+35
+    eor r22, r3
+    eor r23, r4
+    eor r24, r5
+    eor r25, r2
+    sub r9, r22
+    sbc r6, r23
+    sbc r7, r24
+    sbc r8, r25
+    ldd r18, Z+36
+    ldd r19, Z+37
+    ldd r20, Z+38
+    ldd r21, Z+39
+    eor r9, r18
+    eor r6, r19
+    eor r7, r20
+    eor r8, r21
+    lsl r10
+    rol r11
+    rol r12
+    rol r13
+    adc r10, r1
+    lsl r10
+    rol r11
+    rol r12
+    rol r13
+    adc r10, r1
+    lsl r10
+    rol r11
+    rol r12
+    rol r13
+    adc r10, r1
+    ldd r22, Z+40
+    ldd r23, Z+41
+    ldd r24, Z+42
+    ldd r25, Z+43
+    eor r22, r9
+    eor r23, r6
+    eor r24, r7
+    eor r25, r8
+    sub r10, r22
+    sbc r11, r23
+    sbc r12, r24
+    sbc r13, r25
+    ldd r18, Z+44
+    ldd r19, Z+45
+    ldd r20, Z+46
+    ldd r21, Z+47
+    eor r10, r18
+    eor r11, r19
+    eor r12, r20
+    eor r13, r21
+    ; inverse round, step 1 of 4
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    mov r0, r15
+    lsr r0
+    ror r14
+    ror r17
+    ror r16
+    ror r15
+    ldd r22, Z+0
+    ldd r23, Z+1
+    ldd r24, Z+2
+    ldd r25, Z+3
+    eor r22, r10
+    eor r23, r11
+    eor r24, r12
+    eor r25, r13
+    sub r15, r22
+    sbc r16, r23
+    sbc r17, r24
+    sbc r14, r25
+    eor r15, r18
+    eor r16, r19
+    eor r17, r20
+    eor r14, r21
+    mov r0, r2
+    lsr r0
+    ror r5
+    ror r4
+    ror r3
+    ror r2
+    lsr r0
+    ror r5
+    ror r4
+    ror r3
+    ror r2
+    lsr r0
+    ror r5
+    ror r4
+    ror r3
+    ror r2
+    ldd r22, Z+8
+    ldd r23, Z+9
+    ldd r24, Z+10
+    ldd r25, Z+11
+    eor r22, r15
+    eor r23, r16
+    eor r24, r17
+    eor r25, r14
+    sub r2, r22
+    sbc r3, r23
+    sbc r4, r24
+    sbc r5, r25
+    ldd r18, Z+12
+    ldd r19, Z+13
+    ldd r20, Z+14
+    ldd r21, Z+15
+    eor r2, r18
+    eor r3, r19
+    eor r4, r20
+    eor r5, r21
+    lsl r9
+    rol r6
+    rol r7
+    rol r8
+    adc r9, r1
+    lsl r9
+    rol r6
+    rol r7
+    rol r8
+    adc r9, r1
+    lsl r9
+    rol r6
+    rol r7
+    rol r8
+    adc r9, r1
+    ldd r22, Z+16
+    ldd r23, Z+17
+    ldd r24, Z+18
+    ldd r25, Z+19
+    eor r22, r2
+    eor r23, r3
+    eor r24, r4
+    eor r25, r5
+    sub r9, r22
+    sbc r6, r23
+    sbc r7, r24
+    sbc r8, r25
+    ldd r18, Z+20
+    ldd r19, Z+21
+    ldd r20, Z+22
+    ldd r21, Z+23
+    eor r9, r18
+    eor r6, r19
+    eor r7, r20
+    eor r8, r21
+    sbiw r30, 48
+    ; inverse round, step 2 of 4
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    mov r0, r11
+    lsr r0
+    ror r10
+    ror r13
+    ror r12
+    ror r11
+    ldd r22, Z+24
+    ldd r23, Z+25
+    ldd r24, Z+26
+    ldd r25, Z+27
+    eor r22, r9
+    eor r23, r6
+    eor r24, r7
+    eor r25, r8
+    sub r11, r22
+    sbc r12, r23
+    sbc r13, r24
+    sbc r10, r25
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    eor r10, r21
+    mov r0, r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    ldd r22, Z+32
+    ldd r23, Z+33
+    ldd r24, Z+34
+    ldd r25, Z+35
+    eor r22, r11
+    eor r23, r12
+    eor r24, r13
+    eor r25, r10
+    sub r14, r22
+    sbc r15, r23
+    sbc r16, r24
+    sbc r17, r25
+    ldd r18, Z+36
+    ldd r19, Z+37
+    ldd r20, Z+38
+    ldd r21, Z+39
+    eor r14, r18
+    eor r15, r19
+    eor r16, r20
+    eor r17, r21
+    lsl r2
+    rol r3
+    rol r4
+    rol r5
+    adc r2, r1
+    lsl r2
+    rol r3
+    rol r4
+    rol r5
+    adc r2, r1
+    lsl r2
+    rol r3
+    rol r4
+    rol r5
+    adc r2, r1
+    ldd r22, Z+40
+    ldd r23, Z+41
+    ldd r24, Z+42
+    ldd r25, Z+43
+    eor r22, r14
+    eor r23, r15
+    eor r24, r16
+    eor r25, r17
+    sub r2, r22
+    sbc r3, r23
+    sbc r4, r24
+    sbc r5, r25
+    ldd r18, Z+44
+    ldd r19, Z+45
+    ldd r20, Z+46
+    ldd r21, Z+47
+    eor r2, r18
+    eor r3, r19
+    eor r4, r20
+    eor r5, r21
+    ; inverse round, step 3 of 4
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    mov r0, r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    ldd r22, Z+0
+    ldd r23, Z+1
+    ldd r24, Z+2
+    ldd r25, Z+3
+    eor r22, r2
+    eor r23, r3
+    eor r24, r4
+    eor r25, r5
+    sub r6, r22
+    sbc r7, r23
+    sbc r8, r24
+    sbc r9, r25
+    eor r6, r18
+    eor r7, r19
+    eor r8, r20
+    eor r9, r21
+    mov r0, r10
+    lsr r0
+    ror r13
+    ror r12
+    ror r11
+    ror r10
+    lsr r0
+    ror r13
+    ror r12
+    ror r11
+    ror r10
+    lsr r0
+    ror r13
+    ror r12
+    ror r11
+    ror r10
+    ldd r22, Z+8
+    ldd r23, Z+9
+    ldd r24, Z+10
+    ldd r25, Z+11
+    eor r22, r6
+    eor r23, r7
+    eor r24, r8
+    eor r25, r9
+    sub r10, r22
+    sbc r11, r23
+    sbc r12, r24
+    sbc r13, r25
+    ldd r18, Z+12
+    ldd r19, Z+13
+    ldd r20, Z+14
+    ldd r21, Z+15
+    eor r10, r18
+    eor r11, r19
+    eor r12, r20
+    eor r13, r21
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    ldd r22, Z+16
+    ldd r23, Z+17
+    ldd r24, Z+18
+    ldd r25, Z+19
+    eor r22, r10
+    eor r23, r11
+    eor r24, r12
+    eor r25, r13
+    sub r14, r22
+    sbc r15, r23
+    sbc r16, r24
+    sbc r17, r25
+    ldd r18, Z+20
+    ldd r19, Z+21
+    ldd r20, Z+22
+    ldd r21, Z+23
+    eor r14, r18
+    eor r15, r19
+    eor r16, r20
+    eor r17, r21
+    sbiw r30, 48
+    dec r26
+    breq 2f
+    rjmp .Llea_avr_decrypt_round4
+2:
+    ldd r26, Y+6
+    ldd r27, Y+5
+    st X+, r2
+    st X+, r3
+    st X+, r4
+    st X+, r5
+    st X+, r6
+    st X+, r7
+    st X+, r8
+    st X+, r9
+    st X+, r10
+    st X+, r11
+    st X+, r12
+    st X+, r13
+    st X+, r14
+    st X+, r15
+    st X+, r16
+    st X+, r17
+    std Y+6, r26
+    std Y+5, r27
+    ldd r24, Y+4
+    ldd r25, Y+3
+    sbiw r24, 1
+    std Y+4, r24
+    std Y+3, r25
+    breq 3f
+    rjmp .Llea_avr_decrypt_block
+3:
+    adiw r28, 9
+    in r0, 0x3f
+    cli
+    out 0x3e, r29
+    out 0x3f, r0
+    out 0x3d, r28
+    pop r29
+    pop r28
+    pop r17
+    pop r16
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    pop r11
+    pop r10
+    pop r9
+    pop r8
+    pop r7
+    pop r6
+    pop r5
+    pop r4
+    pop r3
+    pop r2
+    clr r1
+    ret
+    .size lea_avr_decrypt, .-lea_avr_decrypt
     .section .progmem.data.lea128_avr_delta,"a",@progbits
     .type lea128_avr_delta, @object
 lea128_avr_delta:  ; ROL(delta[i mod 4], i), i = 0..23, little-endian
