@@ -324,8 +324,13 @@ static void do_ct(void) {
     if (rd_bad) return reply(0, FW_BAD_REQUEST, NULL, 0);
     const arx_cipher *c = arx_cipher_by_name(cname);
     if (!c) return reply(ARX_ERR_UNKNOWN_CIPHER, FW_BAD_CIPHER, NULL, 0);
-    static _Alignas(16) uint8_t buf[BENCH_BYTES + 16];
+    static _Alignas(16) uint8_t buf[BENCH_BYTES + 16], cbuf[BENCH_BYTES + 16];
+    uint8_t ctr[16];
     memcpy(buf + off, in, BENCH_BYTES);
+    if (ctr0) { /* the reply overwrites the request: copy both now */
+        memcpy(cbuf + off, in, BENCH_BYTES);
+        memcpy(ctr, ctr0, 16);
+    }
     arx_key *k = NULL;
     if (flags & 4u) fw_mark(8);
     int rc = arx_key_init(&k, keymem, sizeof keymem, c, key, key_len, bname[0] ? bname : NULL);
@@ -349,13 +354,10 @@ static void do_ct(void) {
     }
     size_t n_out = BENCH_BYTES;
     if (ctr0 && be->ctr_xor && arx_cipher_block_bytes(c) == 16) {
-        uint8_t ctr[16];
-        memcpy(ctr, ctr0, 16);
-        memcpy(buf + off, in, BENCH_BYTES);
         fw_mark(10);
-        be->ctr_xor(ks, ctr, buf + off, buf + off, nb);
+        be->ctr_xor(ks, ctr, cbuf + off, cbuf + off, nb);
         fw_mark(11);
-        memcpy(arx_mbox + HDR + BENCH_BYTES, buf + off, BENCH_BYTES);
+        memcpy(arx_mbox + HDR + BENCH_BYTES, cbuf + off, BENCH_BYTES);
         n_out += BENCH_BYTES;
     }
     arx_key_free(k);

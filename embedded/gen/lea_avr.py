@@ -360,5 +360,184 @@ def schedule128():
     e("    .size %s, .-%s" % (name, name))
 
 
+def ctr128():
+    """void lea128_avr_ctr_run(lea_avr_ctr *a): CTR over a->n blocks whose
+    counters differ only in bytes 12..15 (X3), with lea_ctr_pre's six
+    values (lea.h) standing for the work of rounds 0..3 that does not depend
+    on X3. Y points to the argument block (offsets below, pinned by
+    _Static_asserts in lea.c): c[6] at 0, the counter's bytes 12..15 at 24
+    (incremented big-endian, written back), in 28, out 30, n 32, ks 34.
+    Rounds 0..3 (groups: the counter word X3 in g3):
+      0: Y2 = ROR3(c0 + (X3 ^ T1))                      -> g3
+      1: Z2 = ROR3((Y2 ^ RK4) + c2)                     -> g0
+         Z1 = ROR5(c1 + (Y2 ^ T1))                      -> g3
+      2: W2 = ROR3((Z2 ^ RK4) + c4)                     -> g1
+         W1 = ROR5((Z1 ^ RK2) + (Z2 ^ T1))              -> g0
+         W0 = ROL9(c3 + (Z1 ^ T1))                      -> g3
+      3: V2 = ROR3((W2 ^ RK4) + c5), V1, V0 as usual    -> g2, g1, g0; V3 = W0 in g3
+    then rounds 4..23 as lea128_avr_encrypt's, and out = in ^ V."""
+    name = "lea128_avr_ctr_run"
+    for g in range(4):
+        off[g] = 0
+
+    def word(g):
+        return [reg(g, i) for i in range(4)]
+
+    def ld_y(regs, q):
+        for i in range(4):
+            e("    ldd %s, Y+%d" % (r(regs[i]), q + i))
+
+    def ld_z(regs, q):
+        for i in range(4):
+            e("    ldd %s, Z+%d" % (r(regs[i]), q + i))
+
+    def eor(dst, src):
+        for i in range(4):
+            e("    eor %s, %s" % (r(dst[i]), r(src[i])))
+
+    def add(dst, src):
+        for i in range(4):
+            e("    %s %s, %s" % ("add" if i == 0 else "adc", r(dst[i]), r(src[i])))
+
+    def ror3(g):
+        e("    mov r0, %s" % r(reg(g, 0)))
+        for _ in range(3):
+            e("    lsr r0")
+            for i in (3, 2, 1, 0):
+                e("    ror %s" % r(reg(g, i)))
+
+    def rol(g, n):
+        for _ in range(n):
+            e("    lsl %s" % r(reg(g, 0)))
+            for i in (1, 2, 3):
+                e("    rol %s" % r(reg(g, i)))
+            e("    adc %s, r1" % r(reg(g, 0)))
+
+    def ror5(g):
+        off[g] = (off[g] + 1) % 4
+        rol(g, 3)
+
+    def rol9(g):
+        off[g] = (off[g] + 3) % 4
+        rol(g, 1)
+
+    e("    .section .text.%s,\"ax\",@progbits" % name)
+    e("    .global %s" % name)
+    e("    .type %s, @function" % name)
+    e("%s:" % name)
+    for n in list(range(2, 18)) + [28, 29]:
+        e("    push r%d" % n)
+    e("    movw r28, r24")
+    e(".L%s_block:" % name)
+    e("    ldd r30, Y+34")
+    e("    ldd r31, Y+35")
+    # the counter word X3 into g3, the next counter back
+    ld_y(word(3), 24)
+    e("    movw r22, %s" % r(reg(3, 0)))
+    e("    movw r24, %s" % r(reg(3, 2)))
+    e("    subi r25, 0xff")  # + 1, big-endian (bytes 12..15 = r22..r25)
+    e("    sbci r24, 0xff")
+    e("    sbci r23, 0xff")
+    e("    sbci r22, 0xff")
+    for i in range(4):
+        e("    std Y+%d, r%d" % (24 + i, 22 + i))
+    # round 0
+    e("    ; round 0")
+    ld_z(T1, 4)
+    eor(word(3), T1)
+    ld_y(TMP, 0)
+    add(word(3), TMP)
+    ror3(3)
+    # round 1
+    e("    ; round 1")
+    ld_z(T1, 28)
+    ld_y(word(0), 8)
+    ld_z(TMP, 40)
+    eor(TMP, word(3))
+    add(word(0), TMP)
+    ror3(0)
+    eor(word(3), T1)
+    ld_y(TMP, 4)
+    add(word(3), TMP)
+    ror5(3)
+    e("    adiw r30, 48")
+    # round 2
+    e("    ; round 2")
+    ld_z(T1, 4)
+    ld_y(word(1), 16)
+    ld_z(TMP, 16)
+    eor(TMP, word(0))
+    add(word(1), TMP)
+    ror3(1)
+    eor(word(0), T1)
+    ld_z(TMP, 8)
+    eor(TMP, word(3))
+    add(word(0), TMP)
+    ror5(0)
+    eor(word(3), T1)
+    ld_y(TMP, 12)
+    add(word(3), TMP)
+    rol9(3)
+    # round 3: W0 g3, W1 g0, W2 g1
+    e("    ; round 3")
+    ld_z(T1, 28)
+    ld_y(word(2), 20)
+    ld_z(TMP, 40)
+    eor(TMP, word(1))
+    add(word(2), TMP)
+    ror3(2)
+    eor(word(1), T1)
+    ld_z(TMP, 32)
+    eor(TMP, word(0))
+    add(word(1), TMP)
+    ror5(1)
+    eor(word(0), T1)
+    ld_z(TMP, 24)
+    eor(TMP, word(3))
+    add(word(0), TMP)
+    rol9(0)
+    e("    adiw r30, 48")
+    # V0..V3 in g0..g3: rounds 4..23
+    start = list(off)
+    e("    ldi r26, 5")
+    e(".L%s_round4:" % name)
+    for n in range(4):
+        round_(n)
+    assert off == start
+    e("    dec r26")
+    e("    breq 2f")
+    e("    rjmp .L%s_round4" % name)
+    e("2:")
+    e("    ldd r26, Y+28")
+    e("    ldd r27, Y+29")
+    e("    ldd r30, Y+30")
+    e("    ldd r31, Y+31")
+    for g in range(4):
+        for i in range(4):
+            e("    ld r0, X+")
+            e("    eor r0, %s" % r(reg(g, i)))
+            e("    st Z+, r0")
+    e("    std Y+28, r26")
+    e("    std Y+29, r27")
+    e("    std Y+30, r30")
+    e("    std Y+31, r31")
+    e("    ldd r24, Y+32")
+    e("    ldd r25, Y+33")
+    e("    sbiw r24, 1")
+    e("    std Y+32, r24")
+    e("    std Y+33, r25")
+    e("    breq 3f")
+    e("    rjmp .L%s_block" % name)
+    e("3:")
+    e("    clr r0")
+    for n in reversed(list(range(2, 18)) + [28, 29]):
+        e("    pop r%d" % n)
+    e("    ret")
+    e("    .size %s, .-%s" % (name, name))
+    for g in range(4):
+        off[g] = 0
+
+
+ctr128()
 schedule128()
 print("\n".join(out))

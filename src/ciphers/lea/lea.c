@@ -232,7 +232,45 @@ static const arx_backend lea_rv32i_backend = {"rv32i", 0, 1, lea128_rv32i_encryp
  * decryption, reading the C schedule as is. */
 void lea128_avr_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void lea128_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-static const arx_backend lea_avr_backend = {"avr", 0, 1, lea128_avr_encrypt, lea128_avr_decrypt, NULL};
+
+/* CTR with the precomputation of lea.h: lea128_avr_ctr_run reads this block
+ * through Y (the offsets are the assembly's). */
+typedef struct {
+    lea_ctr_pre pc;
+    uint8_t ctr[4]; /* counter bytes 12..15, advanced by the kernel */
+    const uint8_t *in;
+    uint8_t *out;
+    size_t n;
+    const lea_ks *ks;
+} lea_avr_ctr;
+_Static_assert(offsetof(lea_avr_ctr, ctr) == 24 && offsetof(lea_avr_ctr, in) == 28 && offsetof(lea_avr_ctr, out) == 30 &&
+                   offsetof(lea_avr_ctr, n) == 32 && offsetof(lea_avr_ctr, ks) == 34,
+               "lea_avr.S offsets");
+void lea128_avr_ctr_run(lea_avr_ctr *a);
+
+static void lea128_avr_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    while (nblocks) {
+        /* Runs over which only the counter's low 32 bits change (the counter
+         * is the public IV: branching on its wrap point reveals nothing). */
+        uint32_t left = 0xffffffffu - arx_load32_be(ctr + 12); /* blocks after this one before the wrap */
+        size_t run = (uint32_t)(nblocks - 1) <= left ? nblocks : (size_t)left + 1;
+        lea_avr_ctr a;
+        lea_ctr_precompute((const lea_ks *)ks, ctr, &a.pc);
+        memcpy(a.ctr, ctr + 12, 4);
+        a.in = in;
+        a.out = out;
+        a.n = run;
+        a.ks = (const lea_ks *)ks;
+        lea128_avr_ctr_run(&a);
+        arx_wipe(&a, sizeof a);
+        lea_ctr_add(ctr, run);
+        out += 16 * run;
+        in += 16 * run;
+        nblocks -= run;
+    }
+}
+
+static const arx_backend lea_avr_backend = {"avr", 0, 1, lea128_avr_encrypt, lea128_avr_decrypt, lea128_avr_ctr};
 /* LEA-192/256: the same rounds with six round-key words loaded a round, the
  * round count read from the schedule (lea_avr.S reads these offsets). */
 _Static_assert(offsetof(lea_ks, rounds) == 768 && sizeof(unsigned) == 2, "lea_avr.S offsets");

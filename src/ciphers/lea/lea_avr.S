@@ -2030,6 +2030,768 @@ lea_avr_decrypt:
     clr r1
     ret
     .size lea_avr_decrypt, .-lea_avr_decrypt
+    .section .text.lea128_avr_ctr_run,"ax",@progbits
+    .global lea128_avr_ctr_run
+    .type lea128_avr_ctr_run, @function
+lea128_avr_ctr_run:
+    push r2
+    push r3
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    push r11
+    push r12
+    push r13
+    push r14
+    push r15
+    push r16
+    push r17
+    push r28
+    push r29
+    movw r28, r24
+.Llea128_avr_ctr_run_block:
+    ldd r30, Y+34
+    ldd r31, Y+35
+    ldd r14, Y+24
+    ldd r15, Y+25
+    ldd r16, Y+26
+    ldd r17, Y+27
+    movw r22, r14
+    movw r24, r16
+    subi r25, 0xff
+    sbci r24, 0xff
+    sbci r23, 0xff
+    sbci r22, 0xff
+    std Y+24, r22
+    std Y+25, r23
+    std Y+26, r24
+    std Y+27, r25
+    ; round 0
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    eor r14, r18
+    eor r15, r19
+    eor r16, r20
+    eor r17, r21
+    ldd r22, Y+0
+    ldd r23, Y+1
+    ldd r24, Y+2
+    ldd r25, Y+3
+    add r14, r22
+    adc r15, r23
+    adc r16, r24
+    adc r17, r25
+    mov r0, r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    ; round 1
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    ldd r2, Y+8
+    ldd r3, Y+9
+    ldd r4, Y+10
+    ldd r5, Y+11
+    ldd r22, Z+40
+    ldd r23, Z+41
+    ldd r24, Z+42
+    ldd r25, Z+43
+    eor r22, r14
+    eor r23, r15
+    eor r24, r16
+    eor r25, r17
+    add r2, r22
+    adc r3, r23
+    adc r4, r24
+    adc r5, r25
+    mov r0, r2
+    lsr r0
+    ror r5
+    ror r4
+    ror r3
+    ror r2
+    lsr r0
+    ror r5
+    ror r4
+    ror r3
+    ror r2
+    lsr r0
+    ror r5
+    ror r4
+    ror r3
+    ror r2
+    eor r14, r18
+    eor r15, r19
+    eor r16, r20
+    eor r17, r21
+    ldd r22, Y+4
+    ldd r23, Y+5
+    ldd r24, Y+6
+    ldd r25, Y+7
+    add r14, r22
+    adc r15, r23
+    adc r16, r24
+    adc r17, r25
+    lsl r15
+    rol r16
+    rol r17
+    rol r14
+    adc r15, r1
+    lsl r15
+    rol r16
+    rol r17
+    rol r14
+    adc r15, r1
+    lsl r15
+    rol r16
+    rol r17
+    rol r14
+    adc r15, r1
+    adiw r30, 48
+    ; round 2
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    ldd r6, Y+16
+    ldd r7, Y+17
+    ldd r8, Y+18
+    ldd r9, Y+19
+    ldd r22, Z+16
+    ldd r23, Z+17
+    ldd r24, Z+18
+    ldd r25, Z+19
+    eor r22, r2
+    eor r23, r3
+    eor r24, r4
+    eor r25, r5
+    add r6, r22
+    adc r7, r23
+    adc r8, r24
+    adc r9, r25
+    mov r0, r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    eor r2, r18
+    eor r3, r19
+    eor r4, r20
+    eor r5, r21
+    ldd r22, Z+8
+    ldd r23, Z+9
+    ldd r24, Z+10
+    ldd r25, Z+11
+    eor r22, r15
+    eor r23, r16
+    eor r24, r17
+    eor r25, r14
+    add r2, r22
+    adc r3, r23
+    adc r4, r24
+    adc r5, r25
+    lsl r3
+    rol r4
+    rol r5
+    rol r2
+    adc r3, r1
+    lsl r3
+    rol r4
+    rol r5
+    rol r2
+    adc r3, r1
+    lsl r3
+    rol r4
+    rol r5
+    rol r2
+    adc r3, r1
+    eor r15, r18
+    eor r16, r19
+    eor r17, r20
+    eor r14, r21
+    ldd r22, Y+12
+    ldd r23, Y+13
+    ldd r24, Y+14
+    ldd r25, Y+15
+    add r15, r22
+    adc r16, r23
+    adc r17, r24
+    adc r14, r25
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    ; round 3
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    ldd r10, Y+20
+    ldd r11, Y+21
+    ldd r12, Y+22
+    ldd r13, Y+23
+    ldd r22, Z+40
+    ldd r23, Z+41
+    ldd r24, Z+42
+    ldd r25, Z+43
+    eor r22, r6
+    eor r23, r7
+    eor r24, r8
+    eor r25, r9
+    add r10, r22
+    adc r11, r23
+    adc r12, r24
+    adc r13, r25
+    mov r0, r10
+    lsr r0
+    ror r13
+    ror r12
+    ror r11
+    ror r10
+    lsr r0
+    ror r13
+    ror r12
+    ror r11
+    ror r10
+    lsr r0
+    ror r13
+    ror r12
+    ror r11
+    ror r10
+    eor r6, r18
+    eor r7, r19
+    eor r8, r20
+    eor r9, r21
+    ldd r22, Z+32
+    ldd r23, Z+33
+    ldd r24, Z+34
+    ldd r25, Z+35
+    eor r22, r3
+    eor r23, r4
+    eor r24, r5
+    eor r25, r2
+    add r6, r22
+    adc r7, r23
+    adc r8, r24
+    adc r9, r25
+    lsl r7
+    rol r8
+    rol r9
+    rol r6
+    adc r7, r1
+    lsl r7
+    rol r8
+    rol r9
+    rol r6
+    adc r7, r1
+    lsl r7
+    rol r8
+    rol r9
+    rol r6
+    adc r7, r1
+    eor r3, r18
+    eor r4, r19
+    eor r5, r20
+    eor r2, r21
+    ldd r22, Z+24
+    ldd r23, Z+25
+    ldd r24, Z+26
+    ldd r25, Z+27
+    eor r22, r14
+    eor r23, r15
+    eor r24, r16
+    eor r25, r17
+    add r3, r22
+    adc r4, r23
+    adc r5, r24
+    adc r2, r25
+    lsl r2
+    rol r3
+    rol r4
+    rol r5
+    adc r2, r1
+    adiw r30, 48
+    ldi r26, 5
+.Llea128_avr_ctr_run_round4:
+    ; round 0 of 4: X0..X3 in groups [0, 1, 2, 3]
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    eor r14, r18
+    eor r15, r19
+    eor r16, r20
+    eor r17, r21
+    ldd r22, Z+16
+    ldd r23, Z+17
+    ldd r24, Z+18
+    ldd r25, Z+19
+    eor r22, r10
+    eor r23, r11
+    eor r24, r12
+    eor r25, r13
+    add r14, r22
+    adc r15, r23
+    adc r16, r24
+    adc r17, r25
+    mov r0, r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    eor r10, r18
+    eor r11, r19
+    eor r12, r20
+    eor r13, r21
+    ldd r22, Z+8
+    ldd r23, Z+9
+    ldd r24, Z+10
+    ldd r25, Z+11
+    eor r22, r7
+    eor r23, r8
+    eor r24, r9
+    eor r25, r6
+    add r10, r22
+    adc r11, r23
+    adc r12, r24
+    adc r13, r25
+    lsl r11
+    rol r12
+    rol r13
+    rol r10
+    adc r11, r1
+    lsl r11
+    rol r12
+    rol r13
+    rol r10
+    adc r11, r1
+    lsl r11
+    rol r12
+    rol r13
+    rol r10
+    adc r11, r1
+    eor r7, r18
+    eor r8, r19
+    eor r9, r20
+    eor r6, r21
+    ldd r22, Z+0
+    ldd r23, Z+1
+    ldd r24, Z+2
+    ldd r25, Z+3
+    eor r22, r2
+    eor r23, r3
+    eor r24, r4
+    eor r25, r5
+    add r7, r22
+    adc r8, r23
+    adc r9, r24
+    adc r6, r25
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    ; round 1 of 4: X0..X3 in groups [1, 2, 3, 0]
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    eor r2, r18
+    eor r3, r19
+    eor r4, r20
+    eor r5, r21
+    ldd r22, Z+40
+    ldd r23, Z+41
+    ldd r24, Z+42
+    ldd r25, Z+43
+    eor r22, r14
+    eor r23, r15
+    eor r24, r16
+    eor r25, r17
+    add r2, r22
+    adc r3, r23
+    adc r4, r24
+    adc r5, r25
+    mov r0, r2
+    lsr r0
+    ror r5
+    ror r4
+    ror r3
+    ror r2
+    lsr r0
+    ror r5
+    ror r4
+    ror r3
+    ror r2
+    lsr r0
+    ror r5
+    ror r4
+    ror r3
+    ror r2
+    eor r14, r18
+    eor r15, r19
+    eor r16, r20
+    eor r17, r21
+    ldd r22, Z+32
+    ldd r23, Z+33
+    ldd r24, Z+34
+    ldd r25, Z+35
+    eor r22, r11
+    eor r23, r12
+    eor r24, r13
+    eor r25, r10
+    add r14, r22
+    adc r15, r23
+    adc r16, r24
+    adc r17, r25
+    lsl r15
+    rol r16
+    rol r17
+    rol r14
+    adc r15, r1
+    lsl r15
+    rol r16
+    rol r17
+    rol r14
+    adc r15, r1
+    lsl r15
+    rol r16
+    rol r17
+    rol r14
+    adc r15, r1
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    eor r10, r21
+    ldd r22, Z+24
+    ldd r23, Z+25
+    ldd r24, Z+26
+    ldd r25, Z+27
+    eor r22, r6
+    eor r23, r7
+    eor r24, r8
+    eor r25, r9
+    add r11, r22
+    adc r12, r23
+    adc r13, r24
+    adc r10, r25
+    lsl r10
+    rol r11
+    rol r12
+    rol r13
+    adc r10, r1
+    adiw r30, 48
+    ; round 2 of 4: X0..X3 in groups [2, 3, 0, 1]
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    eor r6, r18
+    eor r7, r19
+    eor r8, r20
+    eor r9, r21
+    ldd r22, Z+16
+    ldd r23, Z+17
+    ldd r24, Z+18
+    ldd r25, Z+19
+    eor r22, r2
+    eor r23, r3
+    eor r24, r4
+    eor r25, r5
+    add r6, r22
+    adc r7, r23
+    adc r8, r24
+    adc r9, r25
+    mov r0, r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    eor r2, r18
+    eor r3, r19
+    eor r4, r20
+    eor r5, r21
+    ldd r22, Z+8
+    ldd r23, Z+9
+    ldd r24, Z+10
+    ldd r25, Z+11
+    eor r22, r15
+    eor r23, r16
+    eor r24, r17
+    eor r25, r14
+    add r2, r22
+    adc r3, r23
+    adc r4, r24
+    adc r5, r25
+    lsl r3
+    rol r4
+    rol r5
+    rol r2
+    adc r3, r1
+    lsl r3
+    rol r4
+    rol r5
+    rol r2
+    adc r3, r1
+    lsl r3
+    rol r4
+    rol r5
+    rol r2
+    adc r3, r1
+    eor r15, r18
+    eor r16, r19
+    eor r17, r20
+    eor r14, r21
+    ldd r22, Z+0
+    ldd r23, Z+1
+    ldd r24, Z+2
+    ldd r25, Z+3
+    eor r22, r10
+    eor r23, r11
+    eor r24, r12
+    eor r25, r13
+    add r15, r22
+    adc r16, r23
+    adc r17, r24
+    adc r14, r25
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    ; round 3 of 4: X0..X3 in groups [3, 0, 1, 2]
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    eor r10, r18
+    eor r11, r19
+    eor r12, r20
+    eor r13, r21
+    ldd r22, Z+40
+    ldd r23, Z+41
+    ldd r24, Z+42
+    ldd r25, Z+43
+    eor r22, r6
+    eor r23, r7
+    eor r24, r8
+    eor r25, r9
+    add r10, r22
+    adc r11, r23
+    adc r12, r24
+    adc r13, r25
+    mov r0, r10
+    lsr r0
+    ror r13
+    ror r12
+    ror r11
+    ror r10
+    lsr r0
+    ror r13
+    ror r12
+    ror r11
+    ror r10
+    lsr r0
+    ror r13
+    ror r12
+    ror r11
+    ror r10
+    eor r6, r18
+    eor r7, r19
+    eor r8, r20
+    eor r9, r21
+    ldd r22, Z+32
+    ldd r23, Z+33
+    ldd r24, Z+34
+    ldd r25, Z+35
+    eor r22, r3
+    eor r23, r4
+    eor r24, r5
+    eor r25, r2
+    add r6, r22
+    adc r7, r23
+    adc r8, r24
+    adc r9, r25
+    lsl r7
+    rol r8
+    rol r9
+    rol r6
+    adc r7, r1
+    lsl r7
+    rol r8
+    rol r9
+    rol r6
+    adc r7, r1
+    lsl r7
+    rol r8
+    rol r9
+    rol r6
+    adc r7, r1
+    eor r3, r18
+    eor r4, r19
+    eor r5, r20
+    eor r2, r21
+    ldd r22, Z+24
+    ldd r23, Z+25
+    ldd r24, Z+26
+    ldd r25, Z+27
+    eor r22, r14
+    eor r23, r15
+    eor r24, r16
+    eor r25, r17
+    add r3, r22
+    adc r4, r23
+    adc r5, r24
+    adc r2, r25
+    lsl r2
+    rol r3
+    rol r4
+    rol r5
+    adc r2, r1
+    adiw r30, 48
+    dec r26
+    breq 2f
+    rjmp .Llea128_avr_ctr_run_round4
+2:
+    ldd r26, Y+28
+    ldd r27, Y+29
+    ldd r30, Y+30
+    ldd r31, Y+31
+    ld r0, X+
+    eor r0, r2
+    st Z+, r0
+    ld r0, X+
+    eor r0, r3
+    st Z+, r0
+    ld r0, X+
+    eor r0, r4
+    st Z+, r0
+    ld r0, X+
+    eor r0, r5
+    st Z+, r0
+    ld r0, X+
+    eor r0, r7
+    st Z+, r0
+    ld r0, X+
+    eor r0, r8
+    st Z+, r0
+    ld r0, X+
+    eor r0, r9
+    st Z+, r0
+    ld r0, X+
+    eor r0, r6
+    st Z+, r0
+    ld r0, X+
+    eor r0, r10
+    st Z+, r0
+    ld r0, X+
+    eor r0, r11
+    st Z+, r0
+    ld r0, X+
+    eor r0, r12
+    st Z+, r0
+    ld r0, X+
+    eor r0, r13
+    st Z+, r0
+    ld r0, X+
+    eor r0, r14
+    st Z+, r0
+    ld r0, X+
+    eor r0, r15
+    st Z+, r0
+    ld r0, X+
+    eor r0, r16
+    st Z+, r0
+    ld r0, X+
+    eor r0, r17
+    st Z+, r0
+    std Y+28, r26
+    std Y+29, r27
+    std Y+30, r30
+    std Y+31, r31
+    ldd r24, Y+32
+    ldd r25, Y+33
+    sbiw r24, 1
+    std Y+32, r24
+    std Y+33, r25
+    breq 3f
+    rjmp .Llea128_avr_ctr_run_block
+3:
+    clr r0
+    pop r29
+    pop r28
+    pop r17
+    pop r16
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    pop r11
+    pop r10
+    pop r9
+    pop r8
+    pop r7
+    pop r6
+    pop r5
+    pop r4
+    pop r3
+    pop r2
+    ret
+    .size lea128_avr_ctr_run, .-lea128_avr_ctr_run
     .section .progmem.data.lea128_avr_delta,"a",@progbits
     .type lea128_avr_delta, @object
 lea128_avr_delta:  ; ROL(delta[i mod 4], i), i = 0..23, little-endian
