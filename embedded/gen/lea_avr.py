@@ -257,6 +257,66 @@ def kernel(name, dec, shared=True):
     e("    .size %s, .-%s" % (name, name))
 
 
+GR = [[2, 3, 4, 5], [6, 7, 8, 9], [10, 11, 12, 13], [14, 15, 16, 17], [22, 23, 24, 25]]
+fo = [0] * 5  # byte offset of each group (renamed rotations by 8)
+
+
+def rg(g, i):
+    return GR[g][(i + fo[g]) % 4]
+
+
+def mulrot(src, dst, k):
+    """dst (the free group, offset 0 after) = ROL(src, 5 or 3): mul by k = 32 or 8."""
+    fo[dst] = 0
+    D = GR[dst]
+    e("    mul %s, %s" % (r(rg(src, 0)), k))
+    e("    movw %s, r0" % r(D[0]))
+    e("    mul %s, %s" % (r(rg(src, 2)), k))
+    e("    movw %s, r0" % r(D[2]))
+    e("    mul %s, %s" % (r(rg(src, 1)), k))
+    e("    or %s, r0" % r(D[1]))
+    e("    or %s, r1" % r(D[2]))
+    e("    mul %s, %s" % (r(rg(src, 3)), k))
+    e("    or %s, r0" % r(D[3]))
+    e("    or %s, r1" % r(D[0]))
+
+
+def xadd(dst, src, q):
+    """dst = (dst ^ T1) + (src ^ the round-key word at Z+q), byte by byte through r26"""
+    for i in range(4):
+        e("    ldd r26, Z+%d" % (q + i))
+        e("    eor r26, %s" % r(rg(src, i)))
+        e("    eor %s, %s" % (r(rg(dst, i)), r(T1[i])))
+        e("    %s %s, r26" % ("add" if i == 0 else "adc", r(rg(dst, i))))
+
+
+def fast_rounds(G, F, n):
+    """n LEA-128 rounds from Z (round 0 of them at Z+0; Z advances 48 bytes
+    every two rounds but after the last); X0..X3 in groups G, F free; r27 = 0,
+    r28 = 8, r29 = 32. Returns the new (G, F)."""
+    for rnd in range(n):
+        d = 24 * (rnd % 2)
+        e("    ; round: X0..X3 in groups %s, free %d" % (G, F))
+        for i in range(4):
+            e("    ldd %s, Z+%d" % (r(T1[i]), d + 4 + i))
+        xadd(G[3], G[2], d + 16)
+        mulrot(G[3], F, "r29")          # ROL5
+        fo[F] = (fo[F] + 1) % 4         # ROR8: rename
+        xadd(G[2], G[1], d + 8)
+        mulrot(G[2], G[3], "r28")       # ROL3
+        fo[G[3]] = (fo[G[3]] + 1) % 4
+        xadd(G[1], G[0], d)
+        fo[G[1]] = (fo[G[1]] + 3) % 4   # ROL8: rename
+        e("    lsl %s" % r(rg(G[1], 0)))
+        for i in (1, 2, 3):
+            e("    rol %s" % r(rg(G[1], i)))
+        e("    adc %s, r27" % r(rg(G[1], 0)))
+        G, F = [G[1], G[3], F, G[0]], G[2]
+        if rnd % 2 and rnd != n - 1:
+            e("    adiw r30, 48")
+    return G, F
+
+
 def encrypt128_unrolled(name):
     """LEA-128 encryption, 24 rounds unrolled, 102 cycles a round.
     Five register groups (r2..r17, r22..r25): four hold X0..X3, one is free.
@@ -270,35 +330,8 @@ def encrypt128_unrolled(name):
     The ROL8/ROR8 renames and the moving free group change the names every
     round; the generator follows them through the 24 rounds. k8 and k32
     (mul's constants) live in r28/r29, the frame pointer between blocks."""
-    GR = [[2, 3, 4, 5], [6, 7, 8, 9], [10, 11, 12, 13], [14, 15, 16, 17], [22, 23, 24, 25]]
-    fo = [0] * 5
-
-    def rg(g, i):
-        return GR[g][(i + fo[g]) % 4]
-
-    def mulrot(src, dst, k):
-        """dst (free, offset 0 after) = ROL(src, 3 or 5) by mul k."""
-        fo[dst] = 0
-        D = GR[dst]
-        e("    mul %s, %s" % (r(rg(src, 0)), k))
-        e("    movw %s, r0" % r(D[0]))
-        e("    mul %s, %s" % (r(rg(src, 2)), k))
-        e("    movw %s, r0" % r(D[2]))
-        e("    mul %s, %s" % (r(rg(src, 1)), k))
-        e("    or %s, r0" % r(D[1]))
-        e("    or %s, r1" % r(D[2]))
-        e("    mul %s, %s" % (r(rg(src, 3)), k))
-        e("    or %s, r0" % r(D[3]))
-        e("    or %s, r1" % r(D[0]))
-
-    def xadd(dst, src, q):
-        """dst = (dst ^ T1) + (src ^ RK at Z+q)"""
-        for i in range(4):
-            e("    ldd r26, Z+%d" % (q + i))
-            e("    eor r26, %s" % r(rg(src, i)))
-            e("    eor %s, %s" % (r(rg(dst, i)), r(T1[i])))
-            e("    %s %s, r26" % ("add" if i == 0 else "adc", r(rg(dst, i))))
-
+    for g in range(5):
+        fo[g] = 0
     e("    .section .text.%s,\"ax\",@progbits" % name)
     e("    .global %s" % name)
     e("    .type %s, @function" % name)
@@ -328,26 +361,7 @@ def encrypt128_unrolled(name):
     e("    clr r27")
     e("    ldi r28, 8")
     e("    ldi r29, 32")
-    for rnd in range(24):
-        d = 24 * (rnd % 2)
-        e("    ; round %d: X0..X3 in groups %s, free %d" % (rnd, G, F))
-        for i in range(4):
-            e("    ldd %s, Z+%d" % (r(T1[i]), d + 4 + i))
-        xadd(G[3], G[2], d + 16)
-        mulrot(G[3], F, "r29")       # ROL5
-        fo[F] = (fo[F] + 1) % 4       # ROR8: rename
-        xadd(G[2], G[1], d + 8)
-        mulrot(G[2], G[3], "r28")    # ROL3
-        fo[G[3]] = (fo[G[3]] + 1) % 4
-        xadd(G[1], G[0], d)
-        fo[G[1]] = (fo[G[1]] + 3) % 4  # ROL8: rename
-        e("    lsl %s" % r(rg(G[1], 0)))
-        for i in (1, 2, 3):
-            e("    rol %s" % r(rg(G[1], i)))
-        e("    adc %s, r27" % r(rg(G[1], 0)))
-        G, F = [G[1], G[3], F, G[0]], G[2]
-        if rnd % 2 and rnd != 23:
-            e("    adiw r30, 48")
+    G, F = fast_rounds(G, F, 24)
     e("    in r28, 0x3d")
     e("    in r29, 0x3e")
     e("    ldd r26, Y+6")
@@ -496,7 +510,7 @@ def ctr128():
          W1 = ROR5((Z1 ^ RK2) + (Z2 ^ T1))              -> g0
          W0 = ROL9(c3 + (Z1 ^ T1))                      -> g3
       3: V2 = ROR3((W2 ^ RK4) + c5), V1, V0 as usual    -> g2, g1, g0; V3 = W0 in g3
-    then rounds 4..23 as lea128_avr_encrypt's, and out = in ^ V."""
+    then rounds 4..23 as lea128_avr_encrypt's (unrolled), and out = in ^ V."""
     name = "lea128_avr_ctr_run"
     for g in range(4):
         off[g] = 0
@@ -618,25 +632,27 @@ def ctr128():
     add(word(0), TMP)
     rol9(0)
     e("    adiw r30, 48")
-    # V0..V3 in g0..g3: rounds 4..23
-    start = list(off)
-    e("    ldi r26, 5")
-    e(".L%s_round4:" % name)
-    for n in range(4):
-        round_(n)
-    assert off == start
-    e("    dec r26")
-    e("    breq 2f")
-    e("    rjmp .L%s_round4" % name)
-    e("2:")
+    # V0..V3 in g0..g3: rounds 4..23 as lea128_avr_encrypt's (Y saved: r28/r29 hold mul's constants)
+    for g in range(4):
+        fo[g] = off[g]
+    fo[4] = 0
+    e("    push r28")
+    e("    push r29")
+    e("    clr r27")
+    e("    ldi r28, 8")
+    e("    ldi r29, 32")
+    G, F = fast_rounds([0, 1, 2, 3], 4, 20)
+    e("    pop r29")
+    e("    pop r28")
+    e("    clr r1")  # mul left it; rounds 0..3 of the next block add it as zero
     e("    ldd r26, Y+28")
     e("    ldd r27, Y+29")
     e("    ldd r30, Y+30")
     e("    ldd r31, Y+31")
-    for g in range(4):
+    for g in G:
         for i in range(4):
             e("    ld r0, X+")
-            e("    eor r0, %s" % r(reg(g, i)))
+            e("    eor r0, %s" % r(rg(g, i)))
             e("    st Z+, r0")
     e("    std Y+28, r26")
     e("    std Y+29, r27")
@@ -648,7 +664,7 @@ def ctr128():
     e("    std Y+32, r24")
     e("    std Y+33, r25")
     e("    breq 3f")
-    e("    rjmp .L%s_block" % name)
+    e("    jmp .L%s_block" % name)
     e("3:")
     e("    clr r0")
     for n in reversed(list(range(2, 18)) + [28, 29]):

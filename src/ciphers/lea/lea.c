@@ -262,8 +262,16 @@ static void lea128_avr_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uin
         a.n = run;
         a.ks = (const lea_ks *)ks;
         lea128_avr_ctr_run(&a);
+        memcpy(ctr + 12, a.ctr, 4);
         arx_wipe(&a, sizeof a);
-        lea_ctr_add(ctr, run);
+        if (run > left) { /* the low word wrapped to 0: carry into bytes 0..11 */
+            unsigned c = 1;
+            for (int i = 11; i >= 0; i--) {
+                c += ctr[i];
+                ctr[i] = (uint8_t)c;
+                c >>= 8;
+            }
+        }
         out += 16 * run;
         in += 16 * run;
         nblocks -= run;

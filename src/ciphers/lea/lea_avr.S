@@ -83,7 +83,7 @@ lea128_avr_encrypt:
     clr r27
     ldi r28, 8
     ldi r29, 32
-    ; round 0: X0..X3 in groups [0, 1, 2, 3], free 4
+    ; round: X0..X3 in groups [0, 1, 2, 3], free 4
     ldd r18, Z+4
     ldd r19, Z+5
     ldd r20, Z+6
@@ -161,7 +161,7 @@ lea128_avr_encrypt:
     rol r7
     rol r8
     adc r9, r27
-    ; round 1: X0..X3 in groups [1, 3, 4, 0], free 2
+    ; round: X0..X3 in groups [1, 3, 4, 0], free 2
     ldd r18, Z+28
     ldd r19, Z+29
     ldd r20, Z+30
@@ -240,7 +240,7 @@ lea128_avr_encrypt:
     rol r17
     adc r14, r27
     adiw r30, 48
-    ; round 2: X0..X3 in groups [3, 0, 2, 1], free 4
+    ; round: X0..X3 in groups [3, 0, 2, 1], free 4
     ldd r18, Z+4
     ldd r19, Z+5
     ldd r20, Z+6
@@ -318,7 +318,7 @@ lea128_avr_encrypt:
     rol r4
     rol r5
     adc r2, r27
-    ; round 3: X0..X3 in groups [0, 1, 4, 3], free 2
+    ; round: X0..X3 in groups [0, 1, 4, 3], free 2
     ldd r18, Z+28
     ldd r19, Z+29
     ldd r20, Z+30
@@ -397,7 +397,7 @@ lea128_avr_encrypt:
     rol r9
     adc r6, r27
     adiw r30, 48
-    ; round 4: X0..X3 in groups [1, 3, 2, 0], free 4
+    ; round: X0..X3 in groups [1, 3, 2, 0], free 4
     ldd r18, Z+4
     ldd r19, Z+5
     ldd r20, Z+6
@@ -475,7 +475,7 @@ lea128_avr_encrypt:
     rol r16
     rol r17
     adc r14, r27
-    ; round 5: X0..X3 in groups [3, 0, 4, 1], free 2
+    ; round: X0..X3 in groups [3, 0, 4, 1], free 2
     ldd r18, Z+28
     ldd r19, Z+29
     ldd r20, Z+30
@@ -554,7 +554,7 @@ lea128_avr_encrypt:
     rol r5
     adc r2, r27
     adiw r30, 48
-    ; round 6: X0..X3 in groups [0, 1, 2, 3], free 4
+    ; round: X0..X3 in groups [0, 1, 2, 3], free 4
     ldd r18, Z+4
     ldd r19, Z+5
     ldd r20, Z+6
@@ -632,7 +632,7 @@ lea128_avr_encrypt:
     rol r8
     rol r9
     adc r6, r27
-    ; round 7: X0..X3 in groups [1, 3, 4, 0], free 2
+    ; round: X0..X3 in groups [1, 3, 4, 0], free 2
     ldd r18, Z+28
     ldd r19, Z+29
     ldd r20, Z+30
@@ -711,7 +711,7 @@ lea128_avr_encrypt:
     rol r17
     adc r14, r27
     adiw r30, 48
-    ; round 8: X0..X3 in groups [3, 0, 2, 1], free 4
+    ; round: X0..X3 in groups [3, 0, 2, 1], free 4
     ldd r18, Z+4
     ldd r19, Z+5
     ldd r20, Z+6
@@ -789,7 +789,7 @@ lea128_avr_encrypt:
     rol r4
     rol r5
     adc r2, r27
-    ; round 9: X0..X3 in groups [0, 1, 4, 3], free 2
+    ; round: X0..X3 in groups [0, 1, 4, 3], free 2
     ldd r18, Z+28
     ldd r19, Z+29
     ldd r20, Z+30
@@ -868,7 +868,7 @@ lea128_avr_encrypt:
     rol r9
     adc r6, r27
     adiw r30, 48
-    ; round 10: X0..X3 in groups [1, 3, 2, 0], free 4
+    ; round: X0..X3 in groups [1, 3, 2, 0], free 4
     ldd r18, Z+4
     ldd r19, Z+5
     ldd r20, Z+6
@@ -946,478 +946,7 @@ lea128_avr_encrypt:
     rol r16
     rol r17
     adc r14, r27
-    ; round 11: X0..X3 in groups [3, 0, 4, 1], free 2
-    ldd r18, Z+28
-    ldd r19, Z+29
-    ldd r20, Z+30
-    ldd r21, Z+31
-    ldd r26, Z+40
-    eor r26, r23
-    eor r6, r18
-    add r6, r26
-    ldd r26, Z+41
-    eor r26, r24
-    eor r7, r19
-    adc r7, r26
-    ldd r26, Z+42
-    eor r26, r25
-    eor r8, r20
-    adc r8, r26
-    ldd r26, Z+43
-    eor r26, r22
-    eor r9, r21
-    adc r9, r26
-    mul r6, r29
-    movw r10, r0
-    mul r8, r29
-    movw r12, r0
-    mul r7, r29
-    or r11, r0
-    or r12, r1
-    mul r9, r29
-    or r13, r0
-    or r10, r1
-    ldd r26, Z+32
-    eor r26, r3
-    eor r23, r18
-    add r23, r26
-    ldd r26, Z+33
-    eor r26, r4
-    eor r24, r19
-    adc r24, r26
-    ldd r26, Z+34
-    eor r26, r5
-    eor r25, r20
-    adc r25, r26
-    ldd r26, Z+35
-    eor r26, r2
-    eor r22, r21
-    adc r22, r26
-    mul r23, r28
-    movw r6, r0
-    mul r25, r28
-    movw r8, r0
-    mul r24, r28
-    or r7, r0
-    or r8, r1
-    mul r22, r28
-    or r9, r0
-    or r6, r1
-    ldd r26, Z+24
-    eor r26, r14
-    eor r3, r18
-    add r3, r26
-    ldd r26, Z+25
-    eor r26, r15
-    eor r4, r19
-    adc r4, r26
-    ldd r26, Z+26
-    eor r26, r16
-    eor r5, r20
-    adc r5, r26
-    ldd r26, Z+27
-    eor r26, r17
-    eor r2, r21
-    adc r2, r26
-    lsl r2
-    rol r3
-    rol r4
-    rol r5
-    adc r2, r27
-    adiw r30, 48
-    ; round 12: X0..X3 in groups [0, 1, 2, 3], free 4
-    ldd r18, Z+4
-    ldd r19, Z+5
-    ldd r20, Z+6
-    ldd r21, Z+7
-    ldd r26, Z+16
-    eor r26, r11
-    eor r14, r18
-    add r14, r26
-    ldd r26, Z+17
-    eor r26, r12
-    eor r15, r19
-    adc r15, r26
-    ldd r26, Z+18
-    eor r26, r13
-    eor r16, r20
-    adc r16, r26
-    ldd r26, Z+19
-    eor r26, r10
-    eor r17, r21
-    adc r17, r26
-    mul r14, r29
-    movw r22, r0
-    mul r16, r29
-    movw r24, r0
-    mul r15, r29
-    or r23, r0
-    or r24, r1
-    mul r17, r29
-    or r25, r0
-    or r22, r1
-    ldd r26, Z+8
-    eor r26, r7
-    eor r11, r18
-    add r11, r26
-    ldd r26, Z+9
-    eor r26, r8
-    eor r12, r19
-    adc r12, r26
-    ldd r26, Z+10
-    eor r26, r9
-    eor r13, r20
-    adc r13, r26
-    ldd r26, Z+11
-    eor r26, r6
-    eor r10, r21
-    adc r10, r26
-    mul r11, r28
-    movw r14, r0
-    mul r13, r28
-    movw r16, r0
-    mul r12, r28
-    or r15, r0
-    or r16, r1
-    mul r10, r28
-    or r17, r0
-    or r14, r1
-    ldd r26, Z+0
-    eor r26, r2
-    eor r7, r18
-    add r7, r26
-    ldd r26, Z+1
-    eor r26, r3
-    eor r8, r19
-    adc r8, r26
-    ldd r26, Z+2
-    eor r26, r4
-    eor r9, r20
-    adc r9, r26
-    ldd r26, Z+3
-    eor r26, r5
-    eor r6, r21
-    adc r6, r26
-    lsl r6
-    rol r7
-    rol r8
-    rol r9
-    adc r6, r27
-    ; round 13: X0..X3 in groups [1, 3, 4, 0], free 2
-    ldd r18, Z+28
-    ldd r19, Z+29
-    ldd r20, Z+30
-    ldd r21, Z+31
-    ldd r26, Z+40
-    eor r26, r23
-    eor r2, r18
-    add r2, r26
-    ldd r26, Z+41
-    eor r26, r24
-    eor r3, r19
-    adc r3, r26
-    ldd r26, Z+42
-    eor r26, r25
-    eor r4, r20
-    adc r4, r26
-    ldd r26, Z+43
-    eor r26, r22
-    eor r5, r21
-    adc r5, r26
-    mul r2, r29
-    movw r10, r0
-    mul r4, r29
-    movw r12, r0
-    mul r3, r29
-    or r11, r0
-    or r12, r1
-    mul r5, r29
-    or r13, r0
-    or r10, r1
-    ldd r26, Z+32
-    eor r26, r15
-    eor r23, r18
-    add r23, r26
-    ldd r26, Z+33
-    eor r26, r16
-    eor r24, r19
-    adc r24, r26
-    ldd r26, Z+34
-    eor r26, r17
-    eor r25, r20
-    adc r25, r26
-    ldd r26, Z+35
-    eor r26, r14
-    eor r22, r21
-    adc r22, r26
-    mul r23, r28
-    movw r2, r0
-    mul r25, r28
-    movw r4, r0
-    mul r24, r28
-    or r3, r0
-    or r4, r1
-    mul r22, r28
-    or r5, r0
-    or r2, r1
-    ldd r26, Z+24
-    eor r26, r6
-    eor r15, r18
-    add r15, r26
-    ldd r26, Z+25
-    eor r26, r7
-    eor r16, r19
-    adc r16, r26
-    ldd r26, Z+26
-    eor r26, r8
-    eor r17, r20
-    adc r17, r26
-    ldd r26, Z+27
-    eor r26, r9
-    eor r14, r21
-    adc r14, r26
-    lsl r14
-    rol r15
-    rol r16
-    rol r17
-    adc r14, r27
-    adiw r30, 48
-    ; round 14: X0..X3 in groups [3, 0, 2, 1], free 4
-    ldd r18, Z+4
-    ldd r19, Z+5
-    ldd r20, Z+6
-    ldd r21, Z+7
-    ldd r26, Z+16
-    eor r26, r11
-    eor r6, r18
-    add r6, r26
-    ldd r26, Z+17
-    eor r26, r12
-    eor r7, r19
-    adc r7, r26
-    ldd r26, Z+18
-    eor r26, r13
-    eor r8, r20
-    adc r8, r26
-    ldd r26, Z+19
-    eor r26, r10
-    eor r9, r21
-    adc r9, r26
-    mul r6, r29
-    movw r22, r0
-    mul r8, r29
-    movw r24, r0
-    mul r7, r29
-    or r23, r0
-    or r24, r1
-    mul r9, r29
-    or r25, r0
-    or r22, r1
-    ldd r26, Z+8
-    eor r26, r3
-    eor r11, r18
-    add r11, r26
-    ldd r26, Z+9
-    eor r26, r4
-    eor r12, r19
-    adc r12, r26
-    ldd r26, Z+10
-    eor r26, r5
-    eor r13, r20
-    adc r13, r26
-    ldd r26, Z+11
-    eor r26, r2
-    eor r10, r21
-    adc r10, r26
-    mul r11, r28
-    movw r6, r0
-    mul r13, r28
-    movw r8, r0
-    mul r12, r28
-    or r7, r0
-    or r8, r1
-    mul r10, r28
-    or r9, r0
-    or r6, r1
-    ldd r26, Z+0
-    eor r26, r14
-    eor r3, r18
-    add r3, r26
-    ldd r26, Z+1
-    eor r26, r15
-    eor r4, r19
-    adc r4, r26
-    ldd r26, Z+2
-    eor r26, r16
-    eor r5, r20
-    adc r5, r26
-    ldd r26, Z+3
-    eor r26, r17
-    eor r2, r21
-    adc r2, r26
-    lsl r2
-    rol r3
-    rol r4
-    rol r5
-    adc r2, r27
-    ; round 15: X0..X3 in groups [0, 1, 4, 3], free 2
-    ldd r18, Z+28
-    ldd r19, Z+29
-    ldd r20, Z+30
-    ldd r21, Z+31
-    ldd r26, Z+40
-    eor r26, r23
-    eor r14, r18
-    add r14, r26
-    ldd r26, Z+41
-    eor r26, r24
-    eor r15, r19
-    adc r15, r26
-    ldd r26, Z+42
-    eor r26, r25
-    eor r16, r20
-    adc r16, r26
-    ldd r26, Z+43
-    eor r26, r22
-    eor r17, r21
-    adc r17, r26
-    mul r14, r29
-    movw r10, r0
-    mul r16, r29
-    movw r12, r0
-    mul r15, r29
-    or r11, r0
-    or r12, r1
-    mul r17, r29
-    or r13, r0
-    or r10, r1
-    ldd r26, Z+32
-    eor r26, r7
-    eor r23, r18
-    add r23, r26
-    ldd r26, Z+33
-    eor r26, r8
-    eor r24, r19
-    adc r24, r26
-    ldd r26, Z+34
-    eor r26, r9
-    eor r25, r20
-    adc r25, r26
-    ldd r26, Z+35
-    eor r26, r6
-    eor r22, r21
-    adc r22, r26
-    mul r23, r28
-    movw r14, r0
-    mul r25, r28
-    movw r16, r0
-    mul r24, r28
-    or r15, r0
-    or r16, r1
-    mul r22, r28
-    or r17, r0
-    or r14, r1
-    ldd r26, Z+24
-    eor r26, r2
-    eor r7, r18
-    add r7, r26
-    ldd r26, Z+25
-    eor r26, r3
-    eor r8, r19
-    adc r8, r26
-    ldd r26, Z+26
-    eor r26, r4
-    eor r9, r20
-    adc r9, r26
-    ldd r26, Z+27
-    eor r26, r5
-    eor r6, r21
-    adc r6, r26
-    lsl r6
-    rol r7
-    rol r8
-    rol r9
-    adc r6, r27
-    adiw r30, 48
-    ; round 16: X0..X3 in groups [1, 3, 2, 0], free 4
-    ldd r18, Z+4
-    ldd r19, Z+5
-    ldd r20, Z+6
-    ldd r21, Z+7
-    ldd r26, Z+16
-    eor r26, r11
-    eor r2, r18
-    add r2, r26
-    ldd r26, Z+17
-    eor r26, r12
-    eor r3, r19
-    adc r3, r26
-    ldd r26, Z+18
-    eor r26, r13
-    eor r4, r20
-    adc r4, r26
-    ldd r26, Z+19
-    eor r26, r10
-    eor r5, r21
-    adc r5, r26
-    mul r2, r29
-    movw r22, r0
-    mul r4, r29
-    movw r24, r0
-    mul r3, r29
-    or r23, r0
-    or r24, r1
-    mul r5, r29
-    or r25, r0
-    or r22, r1
-    ldd r26, Z+8
-    eor r26, r15
-    eor r11, r18
-    add r11, r26
-    ldd r26, Z+9
-    eor r26, r16
-    eor r12, r19
-    adc r12, r26
-    ldd r26, Z+10
-    eor r26, r17
-    eor r13, r20
-    adc r13, r26
-    ldd r26, Z+11
-    eor r26, r14
-    eor r10, r21
-    adc r10, r26
-    mul r11, r28
-    movw r2, r0
-    mul r13, r28
-    movw r4, r0
-    mul r12, r28
-    or r3, r0
-    or r4, r1
-    mul r10, r28
-    or r5, r0
-    or r2, r1
-    ldd r26, Z+0
-    eor r26, r6
-    eor r15, r18
-    add r15, r26
-    ldd r26, Z+1
-    eor r26, r7
-    eor r16, r19
-    adc r16, r26
-    ldd r26, Z+2
-    eor r26, r8
-    eor r17, r20
-    adc r17, r26
-    ldd r26, Z+3
-    eor r26, r9
-    eor r14, r21
-    adc r14, r26
-    lsl r14
-    rol r15
-    rol r16
-    rol r17
-    adc r14, r27
-    ; round 17: X0..X3 in groups [3, 0, 4, 1], free 2
+    ; round: X0..X3 in groups [3, 0, 4, 1], free 2
     ldd r18, Z+28
     ldd r19, Z+29
     ldd r20, Z+30
@@ -1496,7 +1025,7 @@ lea128_avr_encrypt:
     rol r5
     adc r2, r27
     adiw r30, 48
-    ; round 18: X0..X3 in groups [0, 1, 2, 3], free 4
+    ; round: X0..X3 in groups [0, 1, 2, 3], free 4
     ldd r18, Z+4
     ldd r19, Z+5
     ldd r20, Z+6
@@ -1574,7 +1103,7 @@ lea128_avr_encrypt:
     rol r8
     rol r9
     adc r6, r27
-    ; round 19: X0..X3 in groups [1, 3, 4, 0], free 2
+    ; round: X0..X3 in groups [1, 3, 4, 0], free 2
     ldd r18, Z+28
     ldd r19, Z+29
     ldd r20, Z+30
@@ -1653,7 +1182,7 @@ lea128_avr_encrypt:
     rol r17
     adc r14, r27
     adiw r30, 48
-    ; round 20: X0..X3 in groups [3, 0, 2, 1], free 4
+    ; round: X0..X3 in groups [3, 0, 2, 1], free 4
     ldd r18, Z+4
     ldd r19, Z+5
     ldd r20, Z+6
@@ -1731,7 +1260,7 @@ lea128_avr_encrypt:
     rol r4
     rol r5
     adc r2, r27
-    ; round 21: X0..X3 in groups [0, 1, 4, 3], free 2
+    ; round: X0..X3 in groups [0, 1, 4, 3], free 2
     ldd r18, Z+28
     ldd r19, Z+29
     ldd r20, Z+30
@@ -1810,7 +1339,7 @@ lea128_avr_encrypt:
     rol r9
     adc r6, r27
     adiw r30, 48
-    ; round 22: X0..X3 in groups [1, 3, 2, 0], free 4
+    ; round: X0..X3 in groups [1, 3, 2, 0], free 4
     ldd r18, Z+4
     ldd r19, Z+5
     ldd r20, Z+6
@@ -1888,7 +1417,478 @@ lea128_avr_encrypt:
     rol r16
     rol r17
     adc r14, r27
-    ; round 23: X0..X3 in groups [3, 0, 4, 1], free 2
+    ; round: X0..X3 in groups [3, 0, 4, 1], free 2
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    ldd r26, Z+40
+    eor r26, r23
+    eor r6, r18
+    add r6, r26
+    ldd r26, Z+41
+    eor r26, r24
+    eor r7, r19
+    adc r7, r26
+    ldd r26, Z+42
+    eor r26, r25
+    eor r8, r20
+    adc r8, r26
+    ldd r26, Z+43
+    eor r26, r22
+    eor r9, r21
+    adc r9, r26
+    mul r6, r29
+    movw r10, r0
+    mul r8, r29
+    movw r12, r0
+    mul r7, r29
+    or r11, r0
+    or r12, r1
+    mul r9, r29
+    or r13, r0
+    or r10, r1
+    ldd r26, Z+32
+    eor r26, r3
+    eor r23, r18
+    add r23, r26
+    ldd r26, Z+33
+    eor r26, r4
+    eor r24, r19
+    adc r24, r26
+    ldd r26, Z+34
+    eor r26, r5
+    eor r25, r20
+    adc r25, r26
+    ldd r26, Z+35
+    eor r26, r2
+    eor r22, r21
+    adc r22, r26
+    mul r23, r28
+    movw r6, r0
+    mul r25, r28
+    movw r8, r0
+    mul r24, r28
+    or r7, r0
+    or r8, r1
+    mul r22, r28
+    or r9, r0
+    or r6, r1
+    ldd r26, Z+24
+    eor r26, r14
+    eor r3, r18
+    add r3, r26
+    ldd r26, Z+25
+    eor r26, r15
+    eor r4, r19
+    adc r4, r26
+    ldd r26, Z+26
+    eor r26, r16
+    eor r5, r20
+    adc r5, r26
+    ldd r26, Z+27
+    eor r26, r17
+    eor r2, r21
+    adc r2, r26
+    lsl r2
+    rol r3
+    rol r4
+    rol r5
+    adc r2, r27
+    adiw r30, 48
+    ; round: X0..X3 in groups [0, 1, 2, 3], free 4
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    ldd r26, Z+16
+    eor r26, r11
+    eor r14, r18
+    add r14, r26
+    ldd r26, Z+17
+    eor r26, r12
+    eor r15, r19
+    adc r15, r26
+    ldd r26, Z+18
+    eor r26, r13
+    eor r16, r20
+    adc r16, r26
+    ldd r26, Z+19
+    eor r26, r10
+    eor r17, r21
+    adc r17, r26
+    mul r14, r29
+    movw r22, r0
+    mul r16, r29
+    movw r24, r0
+    mul r15, r29
+    or r23, r0
+    or r24, r1
+    mul r17, r29
+    or r25, r0
+    or r22, r1
+    ldd r26, Z+8
+    eor r26, r7
+    eor r11, r18
+    add r11, r26
+    ldd r26, Z+9
+    eor r26, r8
+    eor r12, r19
+    adc r12, r26
+    ldd r26, Z+10
+    eor r26, r9
+    eor r13, r20
+    adc r13, r26
+    ldd r26, Z+11
+    eor r26, r6
+    eor r10, r21
+    adc r10, r26
+    mul r11, r28
+    movw r14, r0
+    mul r13, r28
+    movw r16, r0
+    mul r12, r28
+    or r15, r0
+    or r16, r1
+    mul r10, r28
+    or r17, r0
+    or r14, r1
+    ldd r26, Z+0
+    eor r26, r2
+    eor r7, r18
+    add r7, r26
+    ldd r26, Z+1
+    eor r26, r3
+    eor r8, r19
+    adc r8, r26
+    ldd r26, Z+2
+    eor r26, r4
+    eor r9, r20
+    adc r9, r26
+    ldd r26, Z+3
+    eor r26, r5
+    eor r6, r21
+    adc r6, r26
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r27
+    ; round: X0..X3 in groups [1, 3, 4, 0], free 2
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    ldd r26, Z+40
+    eor r26, r23
+    eor r2, r18
+    add r2, r26
+    ldd r26, Z+41
+    eor r26, r24
+    eor r3, r19
+    adc r3, r26
+    ldd r26, Z+42
+    eor r26, r25
+    eor r4, r20
+    adc r4, r26
+    ldd r26, Z+43
+    eor r26, r22
+    eor r5, r21
+    adc r5, r26
+    mul r2, r29
+    movw r10, r0
+    mul r4, r29
+    movw r12, r0
+    mul r3, r29
+    or r11, r0
+    or r12, r1
+    mul r5, r29
+    or r13, r0
+    or r10, r1
+    ldd r26, Z+32
+    eor r26, r15
+    eor r23, r18
+    add r23, r26
+    ldd r26, Z+33
+    eor r26, r16
+    eor r24, r19
+    adc r24, r26
+    ldd r26, Z+34
+    eor r26, r17
+    eor r25, r20
+    adc r25, r26
+    ldd r26, Z+35
+    eor r26, r14
+    eor r22, r21
+    adc r22, r26
+    mul r23, r28
+    movw r2, r0
+    mul r25, r28
+    movw r4, r0
+    mul r24, r28
+    or r3, r0
+    or r4, r1
+    mul r22, r28
+    or r5, r0
+    or r2, r1
+    ldd r26, Z+24
+    eor r26, r6
+    eor r15, r18
+    add r15, r26
+    ldd r26, Z+25
+    eor r26, r7
+    eor r16, r19
+    adc r16, r26
+    ldd r26, Z+26
+    eor r26, r8
+    eor r17, r20
+    adc r17, r26
+    ldd r26, Z+27
+    eor r26, r9
+    eor r14, r21
+    adc r14, r26
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r27
+    adiw r30, 48
+    ; round: X0..X3 in groups [3, 0, 2, 1], free 4
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    ldd r26, Z+16
+    eor r26, r11
+    eor r6, r18
+    add r6, r26
+    ldd r26, Z+17
+    eor r26, r12
+    eor r7, r19
+    adc r7, r26
+    ldd r26, Z+18
+    eor r26, r13
+    eor r8, r20
+    adc r8, r26
+    ldd r26, Z+19
+    eor r26, r10
+    eor r9, r21
+    adc r9, r26
+    mul r6, r29
+    movw r22, r0
+    mul r8, r29
+    movw r24, r0
+    mul r7, r29
+    or r23, r0
+    or r24, r1
+    mul r9, r29
+    or r25, r0
+    or r22, r1
+    ldd r26, Z+8
+    eor r26, r3
+    eor r11, r18
+    add r11, r26
+    ldd r26, Z+9
+    eor r26, r4
+    eor r12, r19
+    adc r12, r26
+    ldd r26, Z+10
+    eor r26, r5
+    eor r13, r20
+    adc r13, r26
+    ldd r26, Z+11
+    eor r26, r2
+    eor r10, r21
+    adc r10, r26
+    mul r11, r28
+    movw r6, r0
+    mul r13, r28
+    movw r8, r0
+    mul r12, r28
+    or r7, r0
+    or r8, r1
+    mul r10, r28
+    or r9, r0
+    or r6, r1
+    ldd r26, Z+0
+    eor r26, r14
+    eor r3, r18
+    add r3, r26
+    ldd r26, Z+1
+    eor r26, r15
+    eor r4, r19
+    adc r4, r26
+    ldd r26, Z+2
+    eor r26, r16
+    eor r5, r20
+    adc r5, r26
+    ldd r26, Z+3
+    eor r26, r17
+    eor r2, r21
+    adc r2, r26
+    lsl r2
+    rol r3
+    rol r4
+    rol r5
+    adc r2, r27
+    ; round: X0..X3 in groups [0, 1, 4, 3], free 2
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    ldd r26, Z+40
+    eor r26, r23
+    eor r14, r18
+    add r14, r26
+    ldd r26, Z+41
+    eor r26, r24
+    eor r15, r19
+    adc r15, r26
+    ldd r26, Z+42
+    eor r26, r25
+    eor r16, r20
+    adc r16, r26
+    ldd r26, Z+43
+    eor r26, r22
+    eor r17, r21
+    adc r17, r26
+    mul r14, r29
+    movw r10, r0
+    mul r16, r29
+    movw r12, r0
+    mul r15, r29
+    or r11, r0
+    or r12, r1
+    mul r17, r29
+    or r13, r0
+    or r10, r1
+    ldd r26, Z+32
+    eor r26, r7
+    eor r23, r18
+    add r23, r26
+    ldd r26, Z+33
+    eor r26, r8
+    eor r24, r19
+    adc r24, r26
+    ldd r26, Z+34
+    eor r26, r9
+    eor r25, r20
+    adc r25, r26
+    ldd r26, Z+35
+    eor r26, r6
+    eor r22, r21
+    adc r22, r26
+    mul r23, r28
+    movw r14, r0
+    mul r25, r28
+    movw r16, r0
+    mul r24, r28
+    or r15, r0
+    or r16, r1
+    mul r22, r28
+    or r17, r0
+    or r14, r1
+    ldd r26, Z+24
+    eor r26, r2
+    eor r7, r18
+    add r7, r26
+    ldd r26, Z+25
+    eor r26, r3
+    eor r8, r19
+    adc r8, r26
+    ldd r26, Z+26
+    eor r26, r4
+    eor r9, r20
+    adc r9, r26
+    ldd r26, Z+27
+    eor r26, r5
+    eor r6, r21
+    adc r6, r26
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r27
+    adiw r30, 48
+    ; round: X0..X3 in groups [1, 3, 2, 0], free 4
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    ldd r26, Z+16
+    eor r26, r11
+    eor r2, r18
+    add r2, r26
+    ldd r26, Z+17
+    eor r26, r12
+    eor r3, r19
+    adc r3, r26
+    ldd r26, Z+18
+    eor r26, r13
+    eor r4, r20
+    adc r4, r26
+    ldd r26, Z+19
+    eor r26, r10
+    eor r5, r21
+    adc r5, r26
+    mul r2, r29
+    movw r22, r0
+    mul r4, r29
+    movw r24, r0
+    mul r3, r29
+    or r23, r0
+    or r24, r1
+    mul r5, r29
+    or r25, r0
+    or r22, r1
+    ldd r26, Z+8
+    eor r26, r15
+    eor r11, r18
+    add r11, r26
+    ldd r26, Z+9
+    eor r26, r16
+    eor r12, r19
+    adc r12, r26
+    ldd r26, Z+10
+    eor r26, r17
+    eor r13, r20
+    adc r13, r26
+    ldd r26, Z+11
+    eor r26, r14
+    eor r10, r21
+    adc r10, r26
+    mul r11, r28
+    movw r2, r0
+    mul r13, r28
+    movw r4, r0
+    mul r12, r28
+    or r3, r0
+    or r4, r1
+    mul r10, r28
+    or r5, r0
+    or r2, r1
+    ldd r26, Z+0
+    eor r26, r6
+    eor r15, r18
+    add r15, r26
+    ldd r26, Z+1
+    eor r26, r7
+    eor r16, r19
+    adc r16, r26
+    ldd r26, Z+2
+    eor r26, r8
+    eor r17, r20
+    adc r17, r26
+    ldd r26, Z+3
+    eor r26, r9
+    eor r14, r21
+    adc r14, r26
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r27
+    ; round: X0..X3 in groups [3, 0, 4, 1], free 2
     ldd r18, Z+28
     ldd r19, Z+29
     ldd r20, Z+30
@@ -3867,410 +3867,1587 @@ lea128_avr_ctr_run:
     rol r5
     adc r2, r1
     adiw r30, 48
-    ldi r26, 5
-.Llea128_avr_ctr_run_round4:
-    ; round 0 of 4: X0..X3 in groups [0, 1, 2, 3]
+    push r28
+    push r29
+    clr r27
+    ldi r28, 8
+    ldi r29, 32
+    ; round: X0..X3 in groups [0, 1, 2, 3], free 4
     ldd r18, Z+4
     ldd r19, Z+5
     ldd r20, Z+6
     ldd r21, Z+7
+    ldd r26, Z+16
+    eor r26, r10
     eor r14, r18
+    add r14, r26
+    ldd r26, Z+17
+    eor r26, r11
     eor r15, r19
+    adc r15, r26
+    ldd r26, Z+18
+    eor r26, r12
     eor r16, r20
+    adc r16, r26
+    ldd r26, Z+19
+    eor r26, r13
     eor r17, r21
-    ldd r22, Z+16
-    ldd r23, Z+17
-    ldd r24, Z+18
-    ldd r25, Z+19
-    eor r22, r10
-    eor r23, r11
-    eor r24, r12
-    eor r25, r13
-    add r14, r22
-    adc r15, r23
-    adc r16, r24
-    adc r17, r25
-    mov r0, r14
-    lsr r0
-    ror r17
-    ror r16
-    ror r15
-    ror r14
-    lsr r0
-    ror r17
-    ror r16
-    ror r15
-    ror r14
-    lsr r0
-    ror r17
-    ror r16
-    ror r15
-    ror r14
+    adc r17, r26
+    mul r14, r29
+    movw r22, r0
+    mul r16, r29
+    movw r24, r0
+    mul r15, r29
+    or r23, r0
+    or r24, r1
+    mul r17, r29
+    or r25, r0
+    or r22, r1
+    ldd r26, Z+8
+    eor r26, r7
     eor r10, r18
+    add r10, r26
+    ldd r26, Z+9
+    eor r26, r8
     eor r11, r19
+    adc r11, r26
+    ldd r26, Z+10
+    eor r26, r9
     eor r12, r20
+    adc r12, r26
+    ldd r26, Z+11
+    eor r26, r6
     eor r13, r21
-    ldd r22, Z+8
-    ldd r23, Z+9
-    ldd r24, Z+10
-    ldd r25, Z+11
-    eor r22, r7
-    eor r23, r8
-    eor r24, r9
-    eor r25, r6
-    add r10, r22
-    adc r11, r23
-    adc r12, r24
-    adc r13, r25
-    lsl r11
-    rol r12
-    rol r13
-    rol r10
-    adc r11, r1
-    lsl r11
-    rol r12
-    rol r13
-    rol r10
-    adc r11, r1
-    lsl r11
-    rol r12
-    rol r13
-    rol r10
-    adc r11, r1
+    adc r13, r26
+    mul r10, r28
+    movw r14, r0
+    mul r12, r28
+    movw r16, r0
+    mul r11, r28
+    or r15, r0
+    or r16, r1
+    mul r13, r28
+    or r17, r0
+    or r14, r1
+    ldd r26, Z+0
+    eor r26, r2
     eor r7, r18
+    add r7, r26
+    ldd r26, Z+1
+    eor r26, r3
     eor r8, r19
+    adc r8, r26
+    ldd r26, Z+2
+    eor r26, r4
     eor r9, r20
+    adc r9, r26
+    ldd r26, Z+3
+    eor r26, r5
     eor r6, r21
-    ldd r22, Z+0
-    ldd r23, Z+1
-    ldd r24, Z+2
-    ldd r25, Z+3
-    eor r22, r2
-    eor r23, r3
-    eor r24, r4
-    eor r25, r5
-    add r7, r22
-    adc r8, r23
-    adc r9, r24
-    adc r6, r25
+    adc r6, r26
     lsl r6
     rol r7
     rol r8
     rol r9
-    adc r6, r1
-    ; round 1 of 4: X0..X3 in groups [1, 2, 3, 0]
+    adc r6, r27
+    ; round: X0..X3 in groups [1, 3, 4, 0], free 2
     ldd r18, Z+28
     ldd r19, Z+29
     ldd r20, Z+30
     ldd r21, Z+31
+    ldd r26, Z+40
+    eor r26, r23
     eor r2, r18
+    add r2, r26
+    ldd r26, Z+41
+    eor r26, r24
     eor r3, r19
+    adc r3, r26
+    ldd r26, Z+42
+    eor r26, r25
     eor r4, r20
+    adc r4, r26
+    ldd r26, Z+43
+    eor r26, r22
     eor r5, r21
-    ldd r22, Z+40
-    ldd r23, Z+41
-    ldd r24, Z+42
-    ldd r25, Z+43
-    eor r22, r14
-    eor r23, r15
-    eor r24, r16
-    eor r25, r17
-    add r2, r22
-    adc r3, r23
-    adc r4, r24
-    adc r5, r25
-    mov r0, r2
-    lsr r0
-    ror r5
-    ror r4
-    ror r3
-    ror r2
-    lsr r0
-    ror r5
-    ror r4
-    ror r3
-    ror r2
-    lsr r0
-    ror r5
-    ror r4
-    ror r3
-    ror r2
-    eor r14, r18
-    eor r15, r19
-    eor r16, r20
-    eor r17, r21
-    ldd r22, Z+32
-    ldd r23, Z+33
-    ldd r24, Z+34
-    ldd r25, Z+35
-    eor r22, r11
-    eor r23, r12
-    eor r24, r13
-    eor r25, r10
-    add r14, r22
-    adc r15, r23
-    adc r16, r24
-    adc r17, r25
-    lsl r15
-    rol r16
-    rol r17
-    rol r14
-    adc r15, r1
-    lsl r15
-    rol r16
-    rol r17
-    rol r14
-    adc r15, r1
-    lsl r15
-    rol r16
-    rol r17
-    rol r14
-    adc r15, r1
-    eor r11, r18
-    eor r12, r19
-    eor r13, r20
-    eor r10, r21
-    ldd r22, Z+24
-    ldd r23, Z+25
-    ldd r24, Z+26
-    ldd r25, Z+27
-    eor r22, r6
-    eor r23, r7
-    eor r24, r8
-    eor r25, r9
-    add r11, r22
-    adc r12, r23
-    adc r13, r24
-    adc r10, r25
-    lsl r10
-    rol r11
-    rol r12
-    rol r13
-    adc r10, r1
-    adiw r30, 48
-    ; round 2 of 4: X0..X3 in groups [2, 3, 0, 1]
-    ldd r18, Z+4
-    ldd r19, Z+5
-    ldd r20, Z+6
-    ldd r21, Z+7
-    eor r6, r18
-    eor r7, r19
-    eor r8, r20
-    eor r9, r21
-    ldd r22, Z+16
-    ldd r23, Z+17
-    ldd r24, Z+18
-    ldd r25, Z+19
-    eor r22, r2
-    eor r23, r3
-    eor r24, r4
-    eor r25, r5
-    add r6, r22
-    adc r7, r23
-    adc r8, r24
-    adc r9, r25
-    mov r0, r6
-    lsr r0
-    ror r9
-    ror r8
-    ror r7
-    ror r6
-    lsr r0
-    ror r9
-    ror r8
-    ror r7
-    ror r6
-    lsr r0
-    ror r9
-    ror r8
-    ror r7
-    ror r6
-    eor r2, r18
-    eor r3, r19
-    eor r4, r20
-    eor r5, r21
-    ldd r22, Z+8
-    ldd r23, Z+9
-    ldd r24, Z+10
-    ldd r25, Z+11
-    eor r22, r15
-    eor r23, r16
-    eor r24, r17
-    eor r25, r14
-    add r2, r22
-    adc r3, r23
-    adc r4, r24
-    adc r5, r25
-    lsl r3
-    rol r4
-    rol r5
-    rol r2
-    adc r3, r1
-    lsl r3
-    rol r4
-    rol r5
-    rol r2
-    adc r3, r1
-    lsl r3
-    rol r4
-    rol r5
-    rol r2
-    adc r3, r1
+    adc r5, r26
+    mul r2, r29
+    movw r10, r0
+    mul r4, r29
+    movw r12, r0
+    mul r3, r29
+    or r11, r0
+    or r12, r1
+    mul r5, r29
+    or r13, r0
+    or r10, r1
+    ldd r26, Z+32
+    eor r26, r15
+    eor r23, r18
+    add r23, r26
+    ldd r26, Z+33
+    eor r26, r16
+    eor r24, r19
+    adc r24, r26
+    ldd r26, Z+34
+    eor r26, r17
+    eor r25, r20
+    adc r25, r26
+    ldd r26, Z+35
+    eor r26, r14
+    eor r22, r21
+    adc r22, r26
+    mul r23, r28
+    movw r2, r0
+    mul r25, r28
+    movw r4, r0
+    mul r24, r28
+    or r3, r0
+    or r4, r1
+    mul r22, r28
+    or r5, r0
+    or r2, r1
+    ldd r26, Z+24
+    eor r26, r6
     eor r15, r18
+    add r15, r26
+    ldd r26, Z+25
+    eor r26, r7
     eor r16, r19
+    adc r16, r26
+    ldd r26, Z+26
+    eor r26, r8
     eor r17, r20
+    adc r17, r26
+    ldd r26, Z+27
+    eor r26, r9
     eor r14, r21
-    ldd r22, Z+0
-    ldd r23, Z+1
-    ldd r24, Z+2
-    ldd r25, Z+3
-    eor r22, r10
-    eor r23, r11
-    eor r24, r12
-    eor r25, r13
-    add r15, r22
-    adc r16, r23
-    adc r17, r24
-    adc r14, r25
+    adc r14, r26
     lsl r14
     rol r15
     rol r16
     rol r17
-    adc r14, r1
-    ; round 3 of 4: X0..X3 in groups [3, 0, 1, 2]
-    ldd r18, Z+28
-    ldd r19, Z+29
-    ldd r20, Z+30
-    ldd r21, Z+31
-    eor r10, r18
-    eor r11, r19
-    eor r12, r20
-    eor r13, r21
-    ldd r22, Z+40
-    ldd r23, Z+41
-    ldd r24, Z+42
-    ldd r25, Z+43
-    eor r22, r6
-    eor r23, r7
-    eor r24, r8
-    eor r25, r9
-    add r10, r22
-    adc r11, r23
-    adc r12, r24
-    adc r13, r25
-    mov r0, r10
-    lsr r0
-    ror r13
-    ror r12
-    ror r11
-    ror r10
-    lsr r0
-    ror r13
-    ror r12
-    ror r11
-    ror r10
-    lsr r0
-    ror r13
-    ror r12
-    ror r11
-    ror r10
+    adc r14, r27
+    adiw r30, 48
+    ; round: X0..X3 in groups [3, 0, 2, 1], free 4
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    ldd r26, Z+16
+    eor r26, r11
     eor r6, r18
+    add r6, r26
+    ldd r26, Z+17
+    eor r26, r12
     eor r7, r19
+    adc r7, r26
+    ldd r26, Z+18
+    eor r26, r13
     eor r8, r20
+    adc r8, r26
+    ldd r26, Z+19
+    eor r26, r10
     eor r9, r21
-    ldd r22, Z+32
-    ldd r23, Z+33
-    ldd r24, Z+34
-    ldd r25, Z+35
-    eor r22, r3
-    eor r23, r4
-    eor r24, r5
-    eor r25, r2
-    add r6, r22
-    adc r7, r23
-    adc r8, r24
-    adc r9, r25
-    lsl r7
-    rol r8
-    rol r9
-    rol r6
-    adc r7, r1
-    lsl r7
-    rol r8
-    rol r9
-    rol r6
-    adc r7, r1
-    lsl r7
-    rol r8
-    rol r9
-    rol r6
-    adc r7, r1
+    adc r9, r26
+    mul r6, r29
+    movw r22, r0
+    mul r8, r29
+    movw r24, r0
+    mul r7, r29
+    or r23, r0
+    or r24, r1
+    mul r9, r29
+    or r25, r0
+    or r22, r1
+    ldd r26, Z+8
+    eor r26, r3
+    eor r11, r18
+    add r11, r26
+    ldd r26, Z+9
+    eor r26, r4
+    eor r12, r19
+    adc r12, r26
+    ldd r26, Z+10
+    eor r26, r5
+    eor r13, r20
+    adc r13, r26
+    ldd r26, Z+11
+    eor r26, r2
+    eor r10, r21
+    adc r10, r26
+    mul r11, r28
+    movw r6, r0
+    mul r13, r28
+    movw r8, r0
+    mul r12, r28
+    or r7, r0
+    or r8, r1
+    mul r10, r28
+    or r9, r0
+    or r6, r1
+    ldd r26, Z+0
+    eor r26, r14
     eor r3, r18
+    add r3, r26
+    ldd r26, Z+1
+    eor r26, r15
     eor r4, r19
+    adc r4, r26
+    ldd r26, Z+2
+    eor r26, r16
     eor r5, r20
+    adc r5, r26
+    ldd r26, Z+3
+    eor r26, r17
     eor r2, r21
-    ldd r22, Z+24
-    ldd r23, Z+25
-    ldd r24, Z+26
-    ldd r25, Z+27
-    eor r22, r14
-    eor r23, r15
-    eor r24, r16
-    eor r25, r17
-    add r3, r22
-    adc r4, r23
-    adc r5, r24
-    adc r2, r25
+    adc r2, r26
     lsl r2
     rol r3
     rol r4
     rol r5
-    adc r2, r1
+    adc r2, r27
+    ; round: X0..X3 in groups [0, 1, 4, 3], free 2
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    ldd r26, Z+40
+    eor r26, r23
+    eor r14, r18
+    add r14, r26
+    ldd r26, Z+41
+    eor r26, r24
+    eor r15, r19
+    adc r15, r26
+    ldd r26, Z+42
+    eor r26, r25
+    eor r16, r20
+    adc r16, r26
+    ldd r26, Z+43
+    eor r26, r22
+    eor r17, r21
+    adc r17, r26
+    mul r14, r29
+    movw r10, r0
+    mul r16, r29
+    movw r12, r0
+    mul r15, r29
+    or r11, r0
+    or r12, r1
+    mul r17, r29
+    or r13, r0
+    or r10, r1
+    ldd r26, Z+32
+    eor r26, r7
+    eor r23, r18
+    add r23, r26
+    ldd r26, Z+33
+    eor r26, r8
+    eor r24, r19
+    adc r24, r26
+    ldd r26, Z+34
+    eor r26, r9
+    eor r25, r20
+    adc r25, r26
+    ldd r26, Z+35
+    eor r26, r6
+    eor r22, r21
+    adc r22, r26
+    mul r23, r28
+    movw r14, r0
+    mul r25, r28
+    movw r16, r0
+    mul r24, r28
+    or r15, r0
+    or r16, r1
+    mul r22, r28
+    or r17, r0
+    or r14, r1
+    ldd r26, Z+24
+    eor r26, r2
+    eor r7, r18
+    add r7, r26
+    ldd r26, Z+25
+    eor r26, r3
+    eor r8, r19
+    adc r8, r26
+    ldd r26, Z+26
+    eor r26, r4
+    eor r9, r20
+    adc r9, r26
+    ldd r26, Z+27
+    eor r26, r5
+    eor r6, r21
+    adc r6, r26
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r27
     adiw r30, 48
-    dec r26
-    breq 2f
-    rjmp .Llea128_avr_ctr_run_round4
-2:
+    ; round: X0..X3 in groups [1, 3, 2, 0], free 4
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    ldd r26, Z+16
+    eor r26, r11
+    eor r2, r18
+    add r2, r26
+    ldd r26, Z+17
+    eor r26, r12
+    eor r3, r19
+    adc r3, r26
+    ldd r26, Z+18
+    eor r26, r13
+    eor r4, r20
+    adc r4, r26
+    ldd r26, Z+19
+    eor r26, r10
+    eor r5, r21
+    adc r5, r26
+    mul r2, r29
+    movw r22, r0
+    mul r4, r29
+    movw r24, r0
+    mul r3, r29
+    or r23, r0
+    or r24, r1
+    mul r5, r29
+    or r25, r0
+    or r22, r1
+    ldd r26, Z+8
+    eor r26, r15
+    eor r11, r18
+    add r11, r26
+    ldd r26, Z+9
+    eor r26, r16
+    eor r12, r19
+    adc r12, r26
+    ldd r26, Z+10
+    eor r26, r17
+    eor r13, r20
+    adc r13, r26
+    ldd r26, Z+11
+    eor r26, r14
+    eor r10, r21
+    adc r10, r26
+    mul r11, r28
+    movw r2, r0
+    mul r13, r28
+    movw r4, r0
+    mul r12, r28
+    or r3, r0
+    or r4, r1
+    mul r10, r28
+    or r5, r0
+    or r2, r1
+    ldd r26, Z+0
+    eor r26, r6
+    eor r15, r18
+    add r15, r26
+    ldd r26, Z+1
+    eor r26, r7
+    eor r16, r19
+    adc r16, r26
+    ldd r26, Z+2
+    eor r26, r8
+    eor r17, r20
+    adc r17, r26
+    ldd r26, Z+3
+    eor r26, r9
+    eor r14, r21
+    adc r14, r26
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r27
+    ; round: X0..X3 in groups [3, 0, 4, 1], free 2
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    ldd r26, Z+40
+    eor r26, r23
+    eor r6, r18
+    add r6, r26
+    ldd r26, Z+41
+    eor r26, r24
+    eor r7, r19
+    adc r7, r26
+    ldd r26, Z+42
+    eor r26, r25
+    eor r8, r20
+    adc r8, r26
+    ldd r26, Z+43
+    eor r26, r22
+    eor r9, r21
+    adc r9, r26
+    mul r6, r29
+    movw r10, r0
+    mul r8, r29
+    movw r12, r0
+    mul r7, r29
+    or r11, r0
+    or r12, r1
+    mul r9, r29
+    or r13, r0
+    or r10, r1
+    ldd r26, Z+32
+    eor r26, r3
+    eor r23, r18
+    add r23, r26
+    ldd r26, Z+33
+    eor r26, r4
+    eor r24, r19
+    adc r24, r26
+    ldd r26, Z+34
+    eor r26, r5
+    eor r25, r20
+    adc r25, r26
+    ldd r26, Z+35
+    eor r26, r2
+    eor r22, r21
+    adc r22, r26
+    mul r23, r28
+    movw r6, r0
+    mul r25, r28
+    movw r8, r0
+    mul r24, r28
+    or r7, r0
+    or r8, r1
+    mul r22, r28
+    or r9, r0
+    or r6, r1
+    ldd r26, Z+24
+    eor r26, r14
+    eor r3, r18
+    add r3, r26
+    ldd r26, Z+25
+    eor r26, r15
+    eor r4, r19
+    adc r4, r26
+    ldd r26, Z+26
+    eor r26, r16
+    eor r5, r20
+    adc r5, r26
+    ldd r26, Z+27
+    eor r26, r17
+    eor r2, r21
+    adc r2, r26
+    lsl r2
+    rol r3
+    rol r4
+    rol r5
+    adc r2, r27
+    adiw r30, 48
+    ; round: X0..X3 in groups [0, 1, 2, 3], free 4
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    ldd r26, Z+16
+    eor r26, r11
+    eor r14, r18
+    add r14, r26
+    ldd r26, Z+17
+    eor r26, r12
+    eor r15, r19
+    adc r15, r26
+    ldd r26, Z+18
+    eor r26, r13
+    eor r16, r20
+    adc r16, r26
+    ldd r26, Z+19
+    eor r26, r10
+    eor r17, r21
+    adc r17, r26
+    mul r14, r29
+    movw r22, r0
+    mul r16, r29
+    movw r24, r0
+    mul r15, r29
+    or r23, r0
+    or r24, r1
+    mul r17, r29
+    or r25, r0
+    or r22, r1
+    ldd r26, Z+8
+    eor r26, r7
+    eor r11, r18
+    add r11, r26
+    ldd r26, Z+9
+    eor r26, r8
+    eor r12, r19
+    adc r12, r26
+    ldd r26, Z+10
+    eor r26, r9
+    eor r13, r20
+    adc r13, r26
+    ldd r26, Z+11
+    eor r26, r6
+    eor r10, r21
+    adc r10, r26
+    mul r11, r28
+    movw r14, r0
+    mul r13, r28
+    movw r16, r0
+    mul r12, r28
+    or r15, r0
+    or r16, r1
+    mul r10, r28
+    or r17, r0
+    or r14, r1
+    ldd r26, Z+0
+    eor r26, r2
+    eor r7, r18
+    add r7, r26
+    ldd r26, Z+1
+    eor r26, r3
+    eor r8, r19
+    adc r8, r26
+    ldd r26, Z+2
+    eor r26, r4
+    eor r9, r20
+    adc r9, r26
+    ldd r26, Z+3
+    eor r26, r5
+    eor r6, r21
+    adc r6, r26
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r27
+    ; round: X0..X3 in groups [1, 3, 4, 0], free 2
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    ldd r26, Z+40
+    eor r26, r23
+    eor r2, r18
+    add r2, r26
+    ldd r26, Z+41
+    eor r26, r24
+    eor r3, r19
+    adc r3, r26
+    ldd r26, Z+42
+    eor r26, r25
+    eor r4, r20
+    adc r4, r26
+    ldd r26, Z+43
+    eor r26, r22
+    eor r5, r21
+    adc r5, r26
+    mul r2, r29
+    movw r10, r0
+    mul r4, r29
+    movw r12, r0
+    mul r3, r29
+    or r11, r0
+    or r12, r1
+    mul r5, r29
+    or r13, r0
+    or r10, r1
+    ldd r26, Z+32
+    eor r26, r15
+    eor r23, r18
+    add r23, r26
+    ldd r26, Z+33
+    eor r26, r16
+    eor r24, r19
+    adc r24, r26
+    ldd r26, Z+34
+    eor r26, r17
+    eor r25, r20
+    adc r25, r26
+    ldd r26, Z+35
+    eor r26, r14
+    eor r22, r21
+    adc r22, r26
+    mul r23, r28
+    movw r2, r0
+    mul r25, r28
+    movw r4, r0
+    mul r24, r28
+    or r3, r0
+    or r4, r1
+    mul r22, r28
+    or r5, r0
+    or r2, r1
+    ldd r26, Z+24
+    eor r26, r6
+    eor r15, r18
+    add r15, r26
+    ldd r26, Z+25
+    eor r26, r7
+    eor r16, r19
+    adc r16, r26
+    ldd r26, Z+26
+    eor r26, r8
+    eor r17, r20
+    adc r17, r26
+    ldd r26, Z+27
+    eor r26, r9
+    eor r14, r21
+    adc r14, r26
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r27
+    adiw r30, 48
+    ; round: X0..X3 in groups [3, 0, 2, 1], free 4
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    ldd r26, Z+16
+    eor r26, r11
+    eor r6, r18
+    add r6, r26
+    ldd r26, Z+17
+    eor r26, r12
+    eor r7, r19
+    adc r7, r26
+    ldd r26, Z+18
+    eor r26, r13
+    eor r8, r20
+    adc r8, r26
+    ldd r26, Z+19
+    eor r26, r10
+    eor r9, r21
+    adc r9, r26
+    mul r6, r29
+    movw r22, r0
+    mul r8, r29
+    movw r24, r0
+    mul r7, r29
+    or r23, r0
+    or r24, r1
+    mul r9, r29
+    or r25, r0
+    or r22, r1
+    ldd r26, Z+8
+    eor r26, r3
+    eor r11, r18
+    add r11, r26
+    ldd r26, Z+9
+    eor r26, r4
+    eor r12, r19
+    adc r12, r26
+    ldd r26, Z+10
+    eor r26, r5
+    eor r13, r20
+    adc r13, r26
+    ldd r26, Z+11
+    eor r26, r2
+    eor r10, r21
+    adc r10, r26
+    mul r11, r28
+    movw r6, r0
+    mul r13, r28
+    movw r8, r0
+    mul r12, r28
+    or r7, r0
+    or r8, r1
+    mul r10, r28
+    or r9, r0
+    or r6, r1
+    ldd r26, Z+0
+    eor r26, r14
+    eor r3, r18
+    add r3, r26
+    ldd r26, Z+1
+    eor r26, r15
+    eor r4, r19
+    adc r4, r26
+    ldd r26, Z+2
+    eor r26, r16
+    eor r5, r20
+    adc r5, r26
+    ldd r26, Z+3
+    eor r26, r17
+    eor r2, r21
+    adc r2, r26
+    lsl r2
+    rol r3
+    rol r4
+    rol r5
+    adc r2, r27
+    ; round: X0..X3 in groups [0, 1, 4, 3], free 2
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    ldd r26, Z+40
+    eor r26, r23
+    eor r14, r18
+    add r14, r26
+    ldd r26, Z+41
+    eor r26, r24
+    eor r15, r19
+    adc r15, r26
+    ldd r26, Z+42
+    eor r26, r25
+    eor r16, r20
+    adc r16, r26
+    ldd r26, Z+43
+    eor r26, r22
+    eor r17, r21
+    adc r17, r26
+    mul r14, r29
+    movw r10, r0
+    mul r16, r29
+    movw r12, r0
+    mul r15, r29
+    or r11, r0
+    or r12, r1
+    mul r17, r29
+    or r13, r0
+    or r10, r1
+    ldd r26, Z+32
+    eor r26, r7
+    eor r23, r18
+    add r23, r26
+    ldd r26, Z+33
+    eor r26, r8
+    eor r24, r19
+    adc r24, r26
+    ldd r26, Z+34
+    eor r26, r9
+    eor r25, r20
+    adc r25, r26
+    ldd r26, Z+35
+    eor r26, r6
+    eor r22, r21
+    adc r22, r26
+    mul r23, r28
+    movw r14, r0
+    mul r25, r28
+    movw r16, r0
+    mul r24, r28
+    or r15, r0
+    or r16, r1
+    mul r22, r28
+    or r17, r0
+    or r14, r1
+    ldd r26, Z+24
+    eor r26, r2
+    eor r7, r18
+    add r7, r26
+    ldd r26, Z+25
+    eor r26, r3
+    eor r8, r19
+    adc r8, r26
+    ldd r26, Z+26
+    eor r26, r4
+    eor r9, r20
+    adc r9, r26
+    ldd r26, Z+27
+    eor r26, r5
+    eor r6, r21
+    adc r6, r26
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r27
+    adiw r30, 48
+    ; round: X0..X3 in groups [1, 3, 2, 0], free 4
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    ldd r26, Z+16
+    eor r26, r11
+    eor r2, r18
+    add r2, r26
+    ldd r26, Z+17
+    eor r26, r12
+    eor r3, r19
+    adc r3, r26
+    ldd r26, Z+18
+    eor r26, r13
+    eor r4, r20
+    adc r4, r26
+    ldd r26, Z+19
+    eor r26, r10
+    eor r5, r21
+    adc r5, r26
+    mul r2, r29
+    movw r22, r0
+    mul r4, r29
+    movw r24, r0
+    mul r3, r29
+    or r23, r0
+    or r24, r1
+    mul r5, r29
+    or r25, r0
+    or r22, r1
+    ldd r26, Z+8
+    eor r26, r15
+    eor r11, r18
+    add r11, r26
+    ldd r26, Z+9
+    eor r26, r16
+    eor r12, r19
+    adc r12, r26
+    ldd r26, Z+10
+    eor r26, r17
+    eor r13, r20
+    adc r13, r26
+    ldd r26, Z+11
+    eor r26, r14
+    eor r10, r21
+    adc r10, r26
+    mul r11, r28
+    movw r2, r0
+    mul r13, r28
+    movw r4, r0
+    mul r12, r28
+    or r3, r0
+    or r4, r1
+    mul r10, r28
+    or r5, r0
+    or r2, r1
+    ldd r26, Z+0
+    eor r26, r6
+    eor r15, r18
+    add r15, r26
+    ldd r26, Z+1
+    eor r26, r7
+    eor r16, r19
+    adc r16, r26
+    ldd r26, Z+2
+    eor r26, r8
+    eor r17, r20
+    adc r17, r26
+    ldd r26, Z+3
+    eor r26, r9
+    eor r14, r21
+    adc r14, r26
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r27
+    ; round: X0..X3 in groups [3, 0, 4, 1], free 2
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    ldd r26, Z+40
+    eor r26, r23
+    eor r6, r18
+    add r6, r26
+    ldd r26, Z+41
+    eor r26, r24
+    eor r7, r19
+    adc r7, r26
+    ldd r26, Z+42
+    eor r26, r25
+    eor r8, r20
+    adc r8, r26
+    ldd r26, Z+43
+    eor r26, r22
+    eor r9, r21
+    adc r9, r26
+    mul r6, r29
+    movw r10, r0
+    mul r8, r29
+    movw r12, r0
+    mul r7, r29
+    or r11, r0
+    or r12, r1
+    mul r9, r29
+    or r13, r0
+    or r10, r1
+    ldd r26, Z+32
+    eor r26, r3
+    eor r23, r18
+    add r23, r26
+    ldd r26, Z+33
+    eor r26, r4
+    eor r24, r19
+    adc r24, r26
+    ldd r26, Z+34
+    eor r26, r5
+    eor r25, r20
+    adc r25, r26
+    ldd r26, Z+35
+    eor r26, r2
+    eor r22, r21
+    adc r22, r26
+    mul r23, r28
+    movw r6, r0
+    mul r25, r28
+    movw r8, r0
+    mul r24, r28
+    or r7, r0
+    or r8, r1
+    mul r22, r28
+    or r9, r0
+    or r6, r1
+    ldd r26, Z+24
+    eor r26, r14
+    eor r3, r18
+    add r3, r26
+    ldd r26, Z+25
+    eor r26, r15
+    eor r4, r19
+    adc r4, r26
+    ldd r26, Z+26
+    eor r26, r16
+    eor r5, r20
+    adc r5, r26
+    ldd r26, Z+27
+    eor r26, r17
+    eor r2, r21
+    adc r2, r26
+    lsl r2
+    rol r3
+    rol r4
+    rol r5
+    adc r2, r27
+    adiw r30, 48
+    ; round: X0..X3 in groups [0, 1, 2, 3], free 4
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    ldd r26, Z+16
+    eor r26, r11
+    eor r14, r18
+    add r14, r26
+    ldd r26, Z+17
+    eor r26, r12
+    eor r15, r19
+    adc r15, r26
+    ldd r26, Z+18
+    eor r26, r13
+    eor r16, r20
+    adc r16, r26
+    ldd r26, Z+19
+    eor r26, r10
+    eor r17, r21
+    adc r17, r26
+    mul r14, r29
+    movw r22, r0
+    mul r16, r29
+    movw r24, r0
+    mul r15, r29
+    or r23, r0
+    or r24, r1
+    mul r17, r29
+    or r25, r0
+    or r22, r1
+    ldd r26, Z+8
+    eor r26, r7
+    eor r11, r18
+    add r11, r26
+    ldd r26, Z+9
+    eor r26, r8
+    eor r12, r19
+    adc r12, r26
+    ldd r26, Z+10
+    eor r26, r9
+    eor r13, r20
+    adc r13, r26
+    ldd r26, Z+11
+    eor r26, r6
+    eor r10, r21
+    adc r10, r26
+    mul r11, r28
+    movw r14, r0
+    mul r13, r28
+    movw r16, r0
+    mul r12, r28
+    or r15, r0
+    or r16, r1
+    mul r10, r28
+    or r17, r0
+    or r14, r1
+    ldd r26, Z+0
+    eor r26, r2
+    eor r7, r18
+    add r7, r26
+    ldd r26, Z+1
+    eor r26, r3
+    eor r8, r19
+    adc r8, r26
+    ldd r26, Z+2
+    eor r26, r4
+    eor r9, r20
+    adc r9, r26
+    ldd r26, Z+3
+    eor r26, r5
+    eor r6, r21
+    adc r6, r26
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r27
+    ; round: X0..X3 in groups [1, 3, 4, 0], free 2
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    ldd r26, Z+40
+    eor r26, r23
+    eor r2, r18
+    add r2, r26
+    ldd r26, Z+41
+    eor r26, r24
+    eor r3, r19
+    adc r3, r26
+    ldd r26, Z+42
+    eor r26, r25
+    eor r4, r20
+    adc r4, r26
+    ldd r26, Z+43
+    eor r26, r22
+    eor r5, r21
+    adc r5, r26
+    mul r2, r29
+    movw r10, r0
+    mul r4, r29
+    movw r12, r0
+    mul r3, r29
+    or r11, r0
+    or r12, r1
+    mul r5, r29
+    or r13, r0
+    or r10, r1
+    ldd r26, Z+32
+    eor r26, r15
+    eor r23, r18
+    add r23, r26
+    ldd r26, Z+33
+    eor r26, r16
+    eor r24, r19
+    adc r24, r26
+    ldd r26, Z+34
+    eor r26, r17
+    eor r25, r20
+    adc r25, r26
+    ldd r26, Z+35
+    eor r26, r14
+    eor r22, r21
+    adc r22, r26
+    mul r23, r28
+    movw r2, r0
+    mul r25, r28
+    movw r4, r0
+    mul r24, r28
+    or r3, r0
+    or r4, r1
+    mul r22, r28
+    or r5, r0
+    or r2, r1
+    ldd r26, Z+24
+    eor r26, r6
+    eor r15, r18
+    add r15, r26
+    ldd r26, Z+25
+    eor r26, r7
+    eor r16, r19
+    adc r16, r26
+    ldd r26, Z+26
+    eor r26, r8
+    eor r17, r20
+    adc r17, r26
+    ldd r26, Z+27
+    eor r26, r9
+    eor r14, r21
+    adc r14, r26
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r27
+    adiw r30, 48
+    ; round: X0..X3 in groups [3, 0, 2, 1], free 4
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    ldd r26, Z+16
+    eor r26, r11
+    eor r6, r18
+    add r6, r26
+    ldd r26, Z+17
+    eor r26, r12
+    eor r7, r19
+    adc r7, r26
+    ldd r26, Z+18
+    eor r26, r13
+    eor r8, r20
+    adc r8, r26
+    ldd r26, Z+19
+    eor r26, r10
+    eor r9, r21
+    adc r9, r26
+    mul r6, r29
+    movw r22, r0
+    mul r8, r29
+    movw r24, r0
+    mul r7, r29
+    or r23, r0
+    or r24, r1
+    mul r9, r29
+    or r25, r0
+    or r22, r1
+    ldd r26, Z+8
+    eor r26, r3
+    eor r11, r18
+    add r11, r26
+    ldd r26, Z+9
+    eor r26, r4
+    eor r12, r19
+    adc r12, r26
+    ldd r26, Z+10
+    eor r26, r5
+    eor r13, r20
+    adc r13, r26
+    ldd r26, Z+11
+    eor r26, r2
+    eor r10, r21
+    adc r10, r26
+    mul r11, r28
+    movw r6, r0
+    mul r13, r28
+    movw r8, r0
+    mul r12, r28
+    or r7, r0
+    or r8, r1
+    mul r10, r28
+    or r9, r0
+    or r6, r1
+    ldd r26, Z+0
+    eor r26, r14
+    eor r3, r18
+    add r3, r26
+    ldd r26, Z+1
+    eor r26, r15
+    eor r4, r19
+    adc r4, r26
+    ldd r26, Z+2
+    eor r26, r16
+    eor r5, r20
+    adc r5, r26
+    ldd r26, Z+3
+    eor r26, r17
+    eor r2, r21
+    adc r2, r26
+    lsl r2
+    rol r3
+    rol r4
+    rol r5
+    adc r2, r27
+    ; round: X0..X3 in groups [0, 1, 4, 3], free 2
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    ldd r26, Z+40
+    eor r26, r23
+    eor r14, r18
+    add r14, r26
+    ldd r26, Z+41
+    eor r26, r24
+    eor r15, r19
+    adc r15, r26
+    ldd r26, Z+42
+    eor r26, r25
+    eor r16, r20
+    adc r16, r26
+    ldd r26, Z+43
+    eor r26, r22
+    eor r17, r21
+    adc r17, r26
+    mul r14, r29
+    movw r10, r0
+    mul r16, r29
+    movw r12, r0
+    mul r15, r29
+    or r11, r0
+    or r12, r1
+    mul r17, r29
+    or r13, r0
+    or r10, r1
+    ldd r26, Z+32
+    eor r26, r7
+    eor r23, r18
+    add r23, r26
+    ldd r26, Z+33
+    eor r26, r8
+    eor r24, r19
+    adc r24, r26
+    ldd r26, Z+34
+    eor r26, r9
+    eor r25, r20
+    adc r25, r26
+    ldd r26, Z+35
+    eor r26, r6
+    eor r22, r21
+    adc r22, r26
+    mul r23, r28
+    movw r14, r0
+    mul r25, r28
+    movw r16, r0
+    mul r24, r28
+    or r15, r0
+    or r16, r1
+    mul r22, r28
+    or r17, r0
+    or r14, r1
+    ldd r26, Z+24
+    eor r26, r2
+    eor r7, r18
+    add r7, r26
+    ldd r26, Z+25
+    eor r26, r3
+    eor r8, r19
+    adc r8, r26
+    ldd r26, Z+26
+    eor r26, r4
+    eor r9, r20
+    adc r9, r26
+    ldd r26, Z+27
+    eor r26, r5
+    eor r6, r21
+    adc r6, r26
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r27
+    adiw r30, 48
+    ; round: X0..X3 in groups [1, 3, 2, 0], free 4
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    ldd r26, Z+16
+    eor r26, r11
+    eor r2, r18
+    add r2, r26
+    ldd r26, Z+17
+    eor r26, r12
+    eor r3, r19
+    adc r3, r26
+    ldd r26, Z+18
+    eor r26, r13
+    eor r4, r20
+    adc r4, r26
+    ldd r26, Z+19
+    eor r26, r10
+    eor r5, r21
+    adc r5, r26
+    mul r2, r29
+    movw r22, r0
+    mul r4, r29
+    movw r24, r0
+    mul r3, r29
+    or r23, r0
+    or r24, r1
+    mul r5, r29
+    or r25, r0
+    or r22, r1
+    ldd r26, Z+8
+    eor r26, r15
+    eor r11, r18
+    add r11, r26
+    ldd r26, Z+9
+    eor r26, r16
+    eor r12, r19
+    adc r12, r26
+    ldd r26, Z+10
+    eor r26, r17
+    eor r13, r20
+    adc r13, r26
+    ldd r26, Z+11
+    eor r26, r14
+    eor r10, r21
+    adc r10, r26
+    mul r11, r28
+    movw r2, r0
+    mul r13, r28
+    movw r4, r0
+    mul r12, r28
+    or r3, r0
+    or r4, r1
+    mul r10, r28
+    or r5, r0
+    or r2, r1
+    ldd r26, Z+0
+    eor r26, r6
+    eor r15, r18
+    add r15, r26
+    ldd r26, Z+1
+    eor r26, r7
+    eor r16, r19
+    adc r16, r26
+    ldd r26, Z+2
+    eor r26, r8
+    eor r17, r20
+    adc r17, r26
+    ldd r26, Z+3
+    eor r26, r9
+    eor r14, r21
+    adc r14, r26
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r27
+    ; round: X0..X3 in groups [3, 0, 4, 1], free 2
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    ldd r26, Z+40
+    eor r26, r23
+    eor r6, r18
+    add r6, r26
+    ldd r26, Z+41
+    eor r26, r24
+    eor r7, r19
+    adc r7, r26
+    ldd r26, Z+42
+    eor r26, r25
+    eor r8, r20
+    adc r8, r26
+    ldd r26, Z+43
+    eor r26, r22
+    eor r9, r21
+    adc r9, r26
+    mul r6, r29
+    movw r10, r0
+    mul r8, r29
+    movw r12, r0
+    mul r7, r29
+    or r11, r0
+    or r12, r1
+    mul r9, r29
+    or r13, r0
+    or r10, r1
+    ldd r26, Z+32
+    eor r26, r3
+    eor r23, r18
+    add r23, r26
+    ldd r26, Z+33
+    eor r26, r4
+    eor r24, r19
+    adc r24, r26
+    ldd r26, Z+34
+    eor r26, r5
+    eor r25, r20
+    adc r25, r26
+    ldd r26, Z+35
+    eor r26, r2
+    eor r22, r21
+    adc r22, r26
+    mul r23, r28
+    movw r6, r0
+    mul r25, r28
+    movw r8, r0
+    mul r24, r28
+    or r7, r0
+    or r8, r1
+    mul r22, r28
+    or r9, r0
+    or r6, r1
+    ldd r26, Z+24
+    eor r26, r14
+    eor r3, r18
+    add r3, r26
+    ldd r26, Z+25
+    eor r26, r15
+    eor r4, r19
+    adc r4, r26
+    ldd r26, Z+26
+    eor r26, r16
+    eor r5, r20
+    adc r5, r26
+    ldd r26, Z+27
+    eor r26, r17
+    eor r2, r21
+    adc r2, r26
+    lsl r2
+    rol r3
+    rol r4
+    rol r5
+    adc r2, r27
+    adiw r30, 48
+    ; round: X0..X3 in groups [0, 1, 2, 3], free 4
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    ldd r26, Z+16
+    eor r26, r11
+    eor r14, r18
+    add r14, r26
+    ldd r26, Z+17
+    eor r26, r12
+    eor r15, r19
+    adc r15, r26
+    ldd r26, Z+18
+    eor r26, r13
+    eor r16, r20
+    adc r16, r26
+    ldd r26, Z+19
+    eor r26, r10
+    eor r17, r21
+    adc r17, r26
+    mul r14, r29
+    movw r22, r0
+    mul r16, r29
+    movw r24, r0
+    mul r15, r29
+    or r23, r0
+    or r24, r1
+    mul r17, r29
+    or r25, r0
+    or r22, r1
+    ldd r26, Z+8
+    eor r26, r7
+    eor r11, r18
+    add r11, r26
+    ldd r26, Z+9
+    eor r26, r8
+    eor r12, r19
+    adc r12, r26
+    ldd r26, Z+10
+    eor r26, r9
+    eor r13, r20
+    adc r13, r26
+    ldd r26, Z+11
+    eor r26, r6
+    eor r10, r21
+    adc r10, r26
+    mul r11, r28
+    movw r14, r0
+    mul r13, r28
+    movw r16, r0
+    mul r12, r28
+    or r15, r0
+    or r16, r1
+    mul r10, r28
+    or r17, r0
+    or r14, r1
+    ldd r26, Z+0
+    eor r26, r2
+    eor r7, r18
+    add r7, r26
+    ldd r26, Z+1
+    eor r26, r3
+    eor r8, r19
+    adc r8, r26
+    ldd r26, Z+2
+    eor r26, r4
+    eor r9, r20
+    adc r9, r26
+    ldd r26, Z+3
+    eor r26, r5
+    eor r6, r21
+    adc r6, r26
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r27
+    ; round: X0..X3 in groups [1, 3, 4, 0], free 2
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    ldd r26, Z+40
+    eor r26, r23
+    eor r2, r18
+    add r2, r26
+    ldd r26, Z+41
+    eor r26, r24
+    eor r3, r19
+    adc r3, r26
+    ldd r26, Z+42
+    eor r26, r25
+    eor r4, r20
+    adc r4, r26
+    ldd r26, Z+43
+    eor r26, r22
+    eor r5, r21
+    adc r5, r26
+    mul r2, r29
+    movw r10, r0
+    mul r4, r29
+    movw r12, r0
+    mul r3, r29
+    or r11, r0
+    or r12, r1
+    mul r5, r29
+    or r13, r0
+    or r10, r1
+    ldd r26, Z+32
+    eor r26, r15
+    eor r23, r18
+    add r23, r26
+    ldd r26, Z+33
+    eor r26, r16
+    eor r24, r19
+    adc r24, r26
+    ldd r26, Z+34
+    eor r26, r17
+    eor r25, r20
+    adc r25, r26
+    ldd r26, Z+35
+    eor r26, r14
+    eor r22, r21
+    adc r22, r26
+    mul r23, r28
+    movw r2, r0
+    mul r25, r28
+    movw r4, r0
+    mul r24, r28
+    or r3, r0
+    or r4, r1
+    mul r22, r28
+    or r5, r0
+    or r2, r1
+    ldd r26, Z+24
+    eor r26, r6
+    eor r15, r18
+    add r15, r26
+    ldd r26, Z+25
+    eor r26, r7
+    eor r16, r19
+    adc r16, r26
+    ldd r26, Z+26
+    eor r26, r8
+    eor r17, r20
+    adc r17, r26
+    ldd r26, Z+27
+    eor r26, r9
+    eor r14, r21
+    adc r14, r26
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r27
+    pop r29
+    pop r28
+    clr r1
     ldd r26, Y+28
     ldd r27, Y+29
     ldd r30, Y+30
     ldd r31, Y+31
-    ld r0, X+
-    eor r0, r2
-    st Z+, r0
-    ld r0, X+
-    eor r0, r3
-    st Z+, r0
-    ld r0, X+
-    eor r0, r4
-    st Z+, r0
-    ld r0, X+
-    eor r0, r5
-    st Z+, r0
-    ld r0, X+
-    eor r0, r7
-    st Z+, r0
-    ld r0, X+
-    eor r0, r8
-    st Z+, r0
-    ld r0, X+
-    eor r0, r9
-    st Z+, r0
-    ld r0, X+
-    eor r0, r6
-    st Z+, r0
-    ld r0, X+
-    eor r0, r10
-    st Z+, r0
-    ld r0, X+
-    eor r0, r11
-    st Z+, r0
-    ld r0, X+
-    eor r0, r12
-    st Z+, r0
-    ld r0, X+
-    eor r0, r13
-    st Z+, r0
     ld r0, X+
     eor r0, r14
     st Z+, r0
@@ -4283,6 +5460,42 @@ lea128_avr_ctr_run:
     ld r0, X+
     eor r0, r17
     st Z+, r0
+    ld r0, X+
+    eor r0, r3
+    st Z+, r0
+    ld r0, X+
+    eor r0, r4
+    st Z+, r0
+    ld r0, X+
+    eor r0, r5
+    st Z+, r0
+    ld r0, X+
+    eor r0, r2
+    st Z+, r0
+    ld r0, X+
+    eor r0, r11
+    st Z+, r0
+    ld r0, X+
+    eor r0, r12
+    st Z+, r0
+    ld r0, X+
+    eor r0, r13
+    st Z+, r0
+    ld r0, X+
+    eor r0, r10
+    st Z+, r0
+    ld r0, X+
+    eor r0, r6
+    st Z+, r0
+    ld r0, X+
+    eor r0, r7
+    st Z+, r0
+    ld r0, X+
+    eor r0, r8
+    st Z+, r0
+    ld r0, X+
+    eor r0, r9
+    st Z+, r0
     std Y+28, r26
     std Y+29, r27
     std Y+30, r30
@@ -4293,7 +5506,7 @@ lea128_avr_ctr_run:
     std Y+32, r24
     std Y+33, r25
     breq 3f
-    rjmp .Llea128_avr_ctr_run_block
+    jmp .Llea128_avr_ctr_run_block
 3:
     clr r0
     pop r29
