@@ -57,7 +57,7 @@ DEC_ASM = ASM
 # Ciphers whose key schedule is assembly (its cycles are checked too) and
 # whose backend has its own CTR kernel (timed from random counters, some
 # about to carry across the low 32 bits; output against the host's CTR).
-KEY_ASM = {"avr": ["lea-128"]}
+KEY_ASM = {"avr": ["lea-128", "lea-192", "lea-256"]}
 CTR_ASM = {"avr": ["lea-128"]}
 
 

@@ -675,6 +675,113 @@ def ctr128():
         off[g] = 0
 
 
+def schedule_wide(nk):
+    """void lea{192,256}_avr_schedule(uint32_t rk[][6], const uint8_t key[24 or 32]):
+    the C layout, each round's six words T[(6i + k) mod nk] (nk = 6 or 8)
+    updated in a stack frame that holds T (wiped at the end). A word: ldd
+    from the frame, += ROL(delta[i mod nk], i + k) (r22..r25: read from the
+    flash table for k = 0, rotated left by one for each next k), the
+    rotation by 1, 3, 6, 11, 13, 17 as byte renames + 1-3 shifts, std back
+    and st X+ into rk. A body of 4 rounds for nk = 8 (the word indices
+    repeat every 4 rounds), of 1 for nk = 6; no branch or address depends
+    on the key."""
+    rounds = {6: 28, 8: 32}[nk]
+    name = "lea%d_avr_schedule" % (nk * 32)
+    tab = "lea%d_avr_delta" % (nk * 32)
+    W = [18, 19, 20, 21]
+    D = [22, 23, 24, 25]
+    e("    .section .progmem.data.%s,\"a\",@progbits" % tab)
+    e("    .type %s, @object" % tab)
+    e("%s:  ; ROL(delta[i mod %d], i), i = 0..%d, little-endian" % (tab, nk, rounds - 1))
+    for i in range(rounds):
+        v = rol32(DELTA[i % nk], i)
+        e("    .byte " + ", ".join("0x%02x" % ((v >> (8 * j)) & 255) for j in range(4)))
+    e("    .size %s, .-%s" % (tab, tab))
+    e("    .section .text.%s,\"ax\",@progbits" % name)
+    e("    .global %s" % name)
+    e("    .type %s, @function" % name)
+    e("%s:" % name)
+    e("    push r16")
+    e("    push r28")
+    e("    push r29")
+    fb = 4 * nk
+    e("    in r28, 0x3d")
+    e("    in r29, 0x3e")
+    e("    sbiw r28, %d" % fb)
+    e("    in r0, 0x3f")
+    e("    cli")
+    e("    out 0x3e, r29")
+    e("    out 0x3f, r0")
+    e("    out 0x3d, r28")
+    e("    movw r26, r22")  # T = key words, into the frame at Y+1
+    for j in range(fb):
+        e("    ld r0, X+")
+        e("    std Y+%d, r0" % (1 + j))
+    e("    movw r26, r24")
+    e("    ldi r30, lo8(%s)" % tab)
+    e("    ldi r31, hi8(%s)" % tab)
+    body = 4 if nk == 8 else 1
+    e("    ldi r16, %d" % (rounds // body))
+    e(".L%s_body:" % name)
+    for i in range(body):
+        for j in range(4):
+            e("    lpm %s, Z+" % r(D[j]))
+        for k in range(6):
+            if k:
+                e("    lsl %s" % r(D[0]))
+                for j in (1, 2, 3):
+                    e("    rol %s" % r(D[j]))
+                e("    adc %s, r1" % r(D[0]))
+            w = (6 * i + k) % nk
+            for j in range(4):
+                e("    ldd %s, Y+%d" % (r(W[j]), 1 + 4 * w + j))
+            for j in range(4):
+                e("    %s %s, %s" % ("add" if j == 0 else "adc", r(W[j]), r(D[j])))
+            rot = [1, 3, 6, 11, 13, 17][k]
+            nbytes = (rot + 3) // 8  # whole bytes rotated left (renames), the rest -3..+3 bit shifts
+            bits = rot - 8 * nbytes
+            wo = (4 - nbytes) % 4  # logical byte j of the result is physical W[(j + wo) % 4]
+            # shifts act on the value before the byte rotation: physical order is the old logical order
+            if bits > 0:
+                for _ in range(bits):
+                    e("    lsl %s" % r(W[0]))
+                    for j in (1, 2, 3):
+                        e("    rol %s" % r(W[j]))
+                    e("    adc %s, r1" % r(W[0]))
+            elif bits < 0:
+                e("    mov r0, %s" % r(W[0]))
+                for _ in range(-bits):
+                    e("    lsr r0")
+                    for j in (3, 2, 1, 0):
+                        e("    ror %s" % r(W[j]))
+            for j in range(4):
+                e("    std Y+%d, %s" % (1 + 4 * w + j, r(W[(j + wo) % 4])))
+            for j in range(4):
+                e("    st X+, %s" % r(W[(j + wo) % 4]))
+    e("    dec r16")
+    e("    breq 1f")
+    e("    rjmp .L%s_body" % name)
+    e("1:")
+    for j in range(fb):  # wipe T
+        e("    std Y+%d, r1" % (1 + j))
+    for j in W:
+        e("    clr %s" % r(j))
+    e("    clr r0")
+    e("    adiw r28, %d" % fb)
+    e("    in r0, 0x3f")
+    e("    cli")
+    e("    out 0x3e, r29")
+    e("    out 0x3f, r0")
+    e("    out 0x3d, r28")
+    e("    pop r29")
+    e("    pop r28")
+    e("    pop r16")
+    e("    ret")
+    e("    .size %s, .-%s" % (name, name))
+
+
 ctr128()
 schedule128()
+schedule_wide(6)
+schedule_wide(8)
 print("\n".join(out))

@@ -65,9 +65,20 @@ static void lea_setup_128(void *ks_, const uint8_t *key) {
     arx_wipe(t, sizeof t);
 }
 
+#ifdef ARX_AVR
+/* LEA-192/256 key schedules in AVR assembly (lea_avr.S): the same rk layout. */
+void lea192_avr_schedule(uint32_t rk[28][6], const uint8_t key[24]);
+void lea256_avr_schedule(uint32_t rk[32][6], const uint8_t key[32]);
+#endif
+
 static void lea_setup_192(void *ks_, const uint8_t *key) {
     static const unsigned rot[6] = {1, 3, 6, 11, 13, 17};
     lea_ks *ks = (lea_ks *)ks_;
+#ifdef ARX_AVR
+    lea192_avr_schedule(ks->rk, key);
+    ks->rounds = 28;
+    return;
+#endif
     uint32_t t[6];
     for (unsigned k = 0; k < 6; k++) t[k] = arx_load32_le(key + 4 * k);
     for (unsigned i = 0; i < 28; i++) {
@@ -85,6 +96,11 @@ static void lea_setup_192(void *ks_, const uint8_t *key) {
 static void lea_setup_256(void *ks_, const uint8_t *key) {
     static const unsigned rot[6] = {1, 3, 6, 11, 13, 17};
     lea_ks *ks = (lea_ks *)ks_;
+#ifdef ARX_AVR
+    lea256_avr_schedule(ks->rk, key);
+    ks->rounds = 32;
+    return;
+#endif
     uint32_t t[8];
     for (unsigned k = 0; k < 8; k++) t[k] = arx_load32_le(key + 4 * k);
     for (unsigned i = 0; i < 32; i++) {

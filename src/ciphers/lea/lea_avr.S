@@ -6042,3 +6042,1281 @@ lea128_avr_schedule:
     pop r2
     ret
     .size lea128_avr_schedule, .-lea128_avr_schedule
+    .section .progmem.data.lea192_avr_delta,"a",@progbits
+    .type lea192_avr_delta, @object
+lea192_avr_delta:  ; ROL(delta[i mod 6], i), i = 0..27, little-endian
+    .byte 0xdb, 0xe9, 0xef, 0xc3
+    .byte 0x04, 0xd6, 0xc4, 0x88
+    .byte 0x29, 0xf2, 0x89, 0xe7
+    .byte 0x63, 0x87, 0xf9, 0xc6
+    .byte 0xe7, 0x49, 0xea, 0x15
+    .byte 0x58, 0x41, 0xbb, 0xf0
+    .byte 0xf0, 0x76, 0xfa, 0xfb
+    .byte 0x22, 0x81, 0x35, 0x31
+    .byte 0x79, 0x8a, 0x7c, 0xe2
+    .byte 0xf1, 0xd8, 0x61, 0xbe
+    .byte 0xc5, 0x79, 0x92, 0x7a
+    .byte 0x3c, 0x56, 0xd0, 0x2e
+    .byte 0x3e, 0xbc, 0x9d, 0xfe
+    .byte 0x8c, 0x48, 0x60, 0x4d
+    .byte 0x78, 0x9e, 0x22, 0x9f
+    .byte 0x6f, 0x3c, 0x76, 0x98
+    .byte 0x5e, 0x71, 0x9e, 0xa4
+    .byte 0x0b, 0x8f, 0x15, 0xb4
+    .byte 0xbf, 0x0f, 0x6f, 0xa7
+    .byte 0x13, 0x23, 0x12, 0x58
+    .byte 0x27, 0x9e, 0xa7, 0xc8
+    .byte 0xe6, 0x1b, 0x8f, 0x1d
+    .byte 0xa9, 0x57, 0x9c, 0x27
+    .byte 0xed, 0xc2, 0x63, 0x05
+    .byte 0xe9, 0xef, 0xc3, 0xdb
+    .byte 0xd6, 0xc4, 0x88, 0x04
+    .byte 0xf2, 0x89, 0xe7, 0x29
+    .byte 0x87, 0xf9, 0xc6, 0x63
+    .size lea192_avr_delta, .-lea192_avr_delta
+    .section .text.lea192_avr_schedule,"ax",@progbits
+    .global lea192_avr_schedule
+    .type lea192_avr_schedule, @function
+lea192_avr_schedule:
+    push r16
+    push r28
+    push r29
+    in r28, 0x3d
+    in r29, 0x3e
+    sbiw r28, 24
+    in r0, 0x3f
+    cli
+    out 0x3e, r29
+    out 0x3f, r0
+    out 0x3d, r28
+    movw r26, r22
+    ld r0, X+
+    std Y+1, r0
+    ld r0, X+
+    std Y+2, r0
+    ld r0, X+
+    std Y+3, r0
+    ld r0, X+
+    std Y+4, r0
+    ld r0, X+
+    std Y+5, r0
+    ld r0, X+
+    std Y+6, r0
+    ld r0, X+
+    std Y+7, r0
+    ld r0, X+
+    std Y+8, r0
+    ld r0, X+
+    std Y+9, r0
+    ld r0, X+
+    std Y+10, r0
+    ld r0, X+
+    std Y+11, r0
+    ld r0, X+
+    std Y+12, r0
+    ld r0, X+
+    std Y+13, r0
+    ld r0, X+
+    std Y+14, r0
+    ld r0, X+
+    std Y+15, r0
+    ld r0, X+
+    std Y+16, r0
+    ld r0, X+
+    std Y+17, r0
+    ld r0, X+
+    std Y+18, r0
+    ld r0, X+
+    std Y+19, r0
+    ld r0, X+
+    std Y+20, r0
+    ld r0, X+
+    std Y+21, r0
+    ld r0, X+
+    std Y+22, r0
+    ld r0, X+
+    std Y+23, r0
+    ld r0, X+
+    std Y+24, r0
+    movw r26, r24
+    ldi r30, lo8(lea192_avr_delta)
+    ldi r31, hi8(lea192_avr_delta)
+    ldi r16, 28
+.Llea192_avr_schedule_body:
+    lpm r22, Z+
+    lpm r23, Z+
+    lpm r24, Z+
+    lpm r25, Z+
+    ldd r18, Y+1
+    ldd r19, Y+2
+    ldd r20, Y+3
+    ldd r21, Y+4
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    std Y+1, r18
+    std Y+2, r19
+    std Y+3, r20
+    std Y+4, r21
+    st X+, r18
+    st X+, r19
+    st X+, r20
+    st X+, r21
+    lsl r22
+    rol r23
+    rol r24
+    rol r25
+    adc r22, r1
+    ldd r18, Y+5
+    ldd r19, Y+6
+    ldd r20, Y+7
+    ldd r21, Y+8
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    std Y+5, r18
+    std Y+6, r19
+    std Y+7, r20
+    std Y+8, r21
+    st X+, r18
+    st X+, r19
+    st X+, r20
+    st X+, r21
+    lsl r22
+    rol r23
+    rol r24
+    rol r25
+    adc r22, r1
+    ldd r18, Y+9
+    ldd r19, Y+10
+    ldd r20, Y+11
+    ldd r21, Y+12
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    mov r0, r18
+    lsr r0
+    ror r21
+    ror r20
+    ror r19
+    ror r18
+    lsr r0
+    ror r21
+    ror r20
+    ror r19
+    ror r18
+    std Y+9, r21
+    std Y+10, r18
+    std Y+11, r19
+    std Y+12, r20
+    st X+, r21
+    st X+, r18
+    st X+, r19
+    st X+, r20
+    lsl r22
+    rol r23
+    rol r24
+    rol r25
+    adc r22, r1
+    ldd r18, Y+13
+    ldd r19, Y+14
+    ldd r20, Y+15
+    ldd r21, Y+16
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    std Y+13, r21
+    std Y+14, r18
+    std Y+15, r19
+    std Y+16, r20
+    st X+, r21
+    st X+, r18
+    st X+, r19
+    st X+, r20
+    lsl r22
+    rol r23
+    rol r24
+    rol r25
+    adc r22, r1
+    ldd r18, Y+17
+    ldd r19, Y+18
+    ldd r20, Y+19
+    ldd r21, Y+20
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    mov r0, r18
+    lsr r0
+    ror r21
+    ror r20
+    ror r19
+    ror r18
+    lsr r0
+    ror r21
+    ror r20
+    ror r19
+    ror r18
+    lsr r0
+    ror r21
+    ror r20
+    ror r19
+    ror r18
+    std Y+17, r20
+    std Y+18, r21
+    std Y+19, r18
+    std Y+20, r19
+    st X+, r20
+    st X+, r21
+    st X+, r18
+    st X+, r19
+    lsl r22
+    rol r23
+    rol r24
+    rol r25
+    adc r22, r1
+    ldd r18, Y+21
+    ldd r19, Y+22
+    ldd r20, Y+23
+    ldd r21, Y+24
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    std Y+21, r20
+    std Y+22, r21
+    std Y+23, r18
+    std Y+24, r19
+    st X+, r20
+    st X+, r21
+    st X+, r18
+    st X+, r19
+    dec r16
+    breq 1f
+    rjmp .Llea192_avr_schedule_body
+1:
+    std Y+1, r1
+    std Y+2, r1
+    std Y+3, r1
+    std Y+4, r1
+    std Y+5, r1
+    std Y+6, r1
+    std Y+7, r1
+    std Y+8, r1
+    std Y+9, r1
+    std Y+10, r1
+    std Y+11, r1
+    std Y+12, r1
+    std Y+13, r1
+    std Y+14, r1
+    std Y+15, r1
+    std Y+16, r1
+    std Y+17, r1
+    std Y+18, r1
+    std Y+19, r1
+    std Y+20, r1
+    std Y+21, r1
+    std Y+22, r1
+    std Y+23, r1
+    std Y+24, r1
+    clr r18
+    clr r19
+    clr r20
+    clr r21
+    clr r0
+    adiw r28, 24
+    in r0, 0x3f
+    cli
+    out 0x3e, r29
+    out 0x3f, r0
+    out 0x3d, r28
+    pop r29
+    pop r28
+    pop r16
+    ret
+    .size lea192_avr_schedule, .-lea192_avr_schedule
+    .section .progmem.data.lea256_avr_delta,"a",@progbits
+    .type lea256_avr_delta, @object
+lea256_avr_delta:  ; ROL(delta[i mod 8], i), i = 0..31, little-endian
+    .byte 0xdb, 0xe9, 0xef, 0xc3
+    .byte 0x04, 0xd6, 0xc4, 0x88
+    .byte 0x29, 0xf2, 0x89, 0xe7
+    .byte 0x63, 0x87, 0xf9, 0xc6
+    .byte 0xe7, 0x49, 0xea, 0x15
+    .byte 0x58, 0x41, 0xbb, 0xf0
+    .byte 0xb8, 0x8a, 0xbc, 0x13
+    .byte 0xf2, 0xab, 0x04, 0xe2
+    .byte 0xc3, 0xdb, 0xe9, 0xef
+    .byte 0x88, 0x04, 0xd6, 0xc4
+    .byte 0xe7, 0x29, 0xf2, 0x89
+    .byte 0xc6, 0x63, 0x87, 0xf9
+    .byte 0x15, 0xe7, 0x49, 0xea
+    .byte 0xf0, 0x58, 0x41, 0xbb
+    .byte 0x13, 0xb8, 0x8a, 0xbc
+    .byte 0xe2, 0xf2, 0xab, 0x04
+    .byte 0xef, 0xc3, 0xdb, 0xe9
+    .byte 0xc4, 0x88, 0x04, 0xd6
+    .byte 0x89, 0xe7, 0x29, 0xf2
+    .byte 0xf9, 0xc6, 0x63, 0x87
+    .byte 0xea, 0x15, 0xe7, 0x49
+    .byte 0xbb, 0xf0, 0x58, 0x41
+    .byte 0xbc, 0x13, 0xb8, 0x8a
+    .byte 0x04, 0xe2, 0xf2, 0xab
+    .byte 0xe9, 0xef, 0xc3, 0xdb
+    .byte 0xd6, 0xc4, 0x88, 0x04
+    .byte 0xf2, 0x89, 0xe7, 0x29
+    .byte 0x87, 0xf9, 0xc6, 0x63
+    .byte 0x49, 0xea, 0x15, 0xe7
+    .byte 0x41, 0xbb, 0xf0, 0x58
+    .byte 0x8a, 0xbc, 0x13, 0xb8
+    .byte 0xab, 0x04, 0xe2, 0xf2
+    .size lea256_avr_delta, .-lea256_avr_delta
+    .section .text.lea256_avr_schedule,"ax",@progbits
+    .global lea256_avr_schedule
+    .type lea256_avr_schedule, @function
+lea256_avr_schedule:
+    push r16
+    push r28
+    push r29
+    in r28, 0x3d
+    in r29, 0x3e
+    sbiw r28, 32
+    in r0, 0x3f
+    cli
+    out 0x3e, r29
+    out 0x3f, r0
+    out 0x3d, r28
+    movw r26, r22
+    ld r0, X+
+    std Y+1, r0
+    ld r0, X+
+    std Y+2, r0
+    ld r0, X+
+    std Y+3, r0
+    ld r0, X+
+    std Y+4, r0
+    ld r0, X+
+    std Y+5, r0
+    ld r0, X+
+    std Y+6, r0
+    ld r0, X+
+    std Y+7, r0
+    ld r0, X+
+    std Y+8, r0
+    ld r0, X+
+    std Y+9, r0
+    ld r0, X+
+    std Y+10, r0
+    ld r0, X+
+    std Y+11, r0
+    ld r0, X+
+    std Y+12, r0
+    ld r0, X+
+    std Y+13, r0
+    ld r0, X+
+    std Y+14, r0
+    ld r0, X+
+    std Y+15, r0
+    ld r0, X+
+    std Y+16, r0
+    ld r0, X+
+    std Y+17, r0
+    ld r0, X+
+    std Y+18, r0
+    ld r0, X+
+    std Y+19, r0
+    ld r0, X+
+    std Y+20, r0
+    ld r0, X+
+    std Y+21, r0
+    ld r0, X+
+    std Y+22, r0
+    ld r0, X+
+    std Y+23, r0
+    ld r0, X+
+    std Y+24, r0
+    ld r0, X+
+    std Y+25, r0
+    ld r0, X+
+    std Y+26, r0
+    ld r0, X+
+    std Y+27, r0
+    ld r0, X+
+    std Y+28, r0
+    ld r0, X+
+    std Y+29, r0
+    ld r0, X+
+    std Y+30, r0
+    ld r0, X+
+    std Y+31, r0
+    ld r0, X+
+    std Y+32, r0
+    movw r26, r24
+    ldi r30, lo8(lea256_avr_delta)
+    ldi r31, hi8(lea256_avr_delta)
+    ldi r16, 8
+.Llea256_avr_schedule_body:
+    lpm r22, Z+
+    lpm r23, Z+
+    lpm r24, Z+
+    lpm r25, Z+
+    ldd r18, Y+1
+    ldd r19, Y+2
+    ldd r20, Y+3
+    ldd r21, Y+4
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    std Y+1, r18
+    std Y+2, r19
+    std Y+3, r20
+    std Y+4, r21
+    st X+, r18
+    st X+, r19
+    st X+, r20
+    st X+, r21
+    lsl r22
+    rol r23
+    rol r24
+    rol r25
+    adc r22, r1
+    ldd r18, Y+5
+    ldd r19, Y+6
+    ldd r20, Y+7
+    ldd r21, Y+8
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    std Y+5, r18
+    std Y+6, r19
+    std Y+7, r20
+    std Y+8, r21
+    st X+, r18
+    st X+, r19
+    st X+, r20
+    st X+, r21
+    lsl r22
+    rol r23
+    rol r24
+    rol r25
+    adc r22, r1
+    ldd r18, Y+9
+    ldd r19, Y+10
+    ldd r20, Y+11
+    ldd r21, Y+12
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    mov r0, r18
+    lsr r0
+    ror r21
+    ror r20
+    ror r19
+    ror r18
+    lsr r0
+    ror r21
+    ror r20
+    ror r19
+    ror r18
+    std Y+9, r21
+    std Y+10, r18
+    std Y+11, r19
+    std Y+12, r20
+    st X+, r21
+    st X+, r18
+    st X+, r19
+    st X+, r20
+    lsl r22
+    rol r23
+    rol r24
+    rol r25
+    adc r22, r1
+    ldd r18, Y+13
+    ldd r19, Y+14
+    ldd r20, Y+15
+    ldd r21, Y+16
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    std Y+13, r21
+    std Y+14, r18
+    std Y+15, r19
+    std Y+16, r20
+    st X+, r21
+    st X+, r18
+    st X+, r19
+    st X+, r20
+    lsl r22
+    rol r23
+    rol r24
+    rol r25
+    adc r22, r1
+    ldd r18, Y+17
+    ldd r19, Y+18
+    ldd r20, Y+19
+    ldd r21, Y+20
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    mov r0, r18
+    lsr r0
+    ror r21
+    ror r20
+    ror r19
+    ror r18
+    lsr r0
+    ror r21
+    ror r20
+    ror r19
+    ror r18
+    lsr r0
+    ror r21
+    ror r20
+    ror r19
+    ror r18
+    std Y+17, r20
+    std Y+18, r21
+    std Y+19, r18
+    std Y+20, r19
+    st X+, r20
+    st X+, r21
+    st X+, r18
+    st X+, r19
+    lsl r22
+    rol r23
+    rol r24
+    rol r25
+    adc r22, r1
+    ldd r18, Y+21
+    ldd r19, Y+22
+    ldd r20, Y+23
+    ldd r21, Y+24
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    std Y+21, r20
+    std Y+22, r21
+    std Y+23, r18
+    std Y+24, r19
+    st X+, r20
+    st X+, r21
+    st X+, r18
+    st X+, r19
+    lpm r22, Z+
+    lpm r23, Z+
+    lpm r24, Z+
+    lpm r25, Z+
+    ldd r18, Y+25
+    ldd r19, Y+26
+    ldd r20, Y+27
+    ldd r21, Y+28
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    std Y+25, r18
+    std Y+26, r19
+    std Y+27, r20
+    std Y+28, r21
+    st X+, r18
+    st X+, r19
+    st X+, r20
+    st X+, r21
+    lsl r22
+    rol r23
+    rol r24
+    rol r25
+    adc r22, r1
+    ldd r18, Y+29
+    ldd r19, Y+30
+    ldd r20, Y+31
+    ldd r21, Y+32
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    std Y+29, r18
+    std Y+30, r19
+    std Y+31, r20
+    std Y+32, r21
+    st X+, r18
+    st X+, r19
+    st X+, r20
+    st X+, r21
+    lsl r22
+    rol r23
+    rol r24
+    rol r25
+    adc r22, r1
+    ldd r18, Y+1
+    ldd r19, Y+2
+    ldd r20, Y+3
+    ldd r21, Y+4
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    mov r0, r18
+    lsr r0
+    ror r21
+    ror r20
+    ror r19
+    ror r18
+    lsr r0
+    ror r21
+    ror r20
+    ror r19
+    ror r18
+    std Y+1, r21
+    std Y+2, r18
+    std Y+3, r19
+    std Y+4, r20
+    st X+, r21
+    st X+, r18
+    st X+, r19
+    st X+, r20
+    lsl r22
+    rol r23
+    rol r24
+    rol r25
+    adc r22, r1
+    ldd r18, Y+5
+    ldd r19, Y+6
+    ldd r20, Y+7
+    ldd r21, Y+8
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    std Y+5, r21
+    std Y+6, r18
+    std Y+7, r19
+    std Y+8, r20
+    st X+, r21
+    st X+, r18
+    st X+, r19
+    st X+, r20
+    lsl r22
+    rol r23
+    rol r24
+    rol r25
+    adc r22, r1
+    ldd r18, Y+9
+    ldd r19, Y+10
+    ldd r20, Y+11
+    ldd r21, Y+12
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    mov r0, r18
+    lsr r0
+    ror r21
+    ror r20
+    ror r19
+    ror r18
+    lsr r0
+    ror r21
+    ror r20
+    ror r19
+    ror r18
+    lsr r0
+    ror r21
+    ror r20
+    ror r19
+    ror r18
+    std Y+9, r20
+    std Y+10, r21
+    std Y+11, r18
+    std Y+12, r19
+    st X+, r20
+    st X+, r21
+    st X+, r18
+    st X+, r19
+    lsl r22
+    rol r23
+    rol r24
+    rol r25
+    adc r22, r1
+    ldd r18, Y+13
+    ldd r19, Y+14
+    ldd r20, Y+15
+    ldd r21, Y+16
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    std Y+13, r20
+    std Y+14, r21
+    std Y+15, r18
+    std Y+16, r19
+    st X+, r20
+    st X+, r21
+    st X+, r18
+    st X+, r19
+    lpm r22, Z+
+    lpm r23, Z+
+    lpm r24, Z+
+    lpm r25, Z+
+    ldd r18, Y+17
+    ldd r19, Y+18
+    ldd r20, Y+19
+    ldd r21, Y+20
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    std Y+17, r18
+    std Y+18, r19
+    std Y+19, r20
+    std Y+20, r21
+    st X+, r18
+    st X+, r19
+    st X+, r20
+    st X+, r21
+    lsl r22
+    rol r23
+    rol r24
+    rol r25
+    adc r22, r1
+    ldd r18, Y+21
+    ldd r19, Y+22
+    ldd r20, Y+23
+    ldd r21, Y+24
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    std Y+21, r18
+    std Y+22, r19
+    std Y+23, r20
+    std Y+24, r21
+    st X+, r18
+    st X+, r19
+    st X+, r20
+    st X+, r21
+    lsl r22
+    rol r23
+    rol r24
+    rol r25
+    adc r22, r1
+    ldd r18, Y+25
+    ldd r19, Y+26
+    ldd r20, Y+27
+    ldd r21, Y+28
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    mov r0, r18
+    lsr r0
+    ror r21
+    ror r20
+    ror r19
+    ror r18
+    lsr r0
+    ror r21
+    ror r20
+    ror r19
+    ror r18
+    std Y+25, r21
+    std Y+26, r18
+    std Y+27, r19
+    std Y+28, r20
+    st X+, r21
+    st X+, r18
+    st X+, r19
+    st X+, r20
+    lsl r22
+    rol r23
+    rol r24
+    rol r25
+    adc r22, r1
+    ldd r18, Y+29
+    ldd r19, Y+30
+    ldd r20, Y+31
+    ldd r21, Y+32
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    std Y+29, r21
+    std Y+30, r18
+    std Y+31, r19
+    std Y+32, r20
+    st X+, r21
+    st X+, r18
+    st X+, r19
+    st X+, r20
+    lsl r22
+    rol r23
+    rol r24
+    rol r25
+    adc r22, r1
+    ldd r18, Y+1
+    ldd r19, Y+2
+    ldd r20, Y+3
+    ldd r21, Y+4
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    mov r0, r18
+    lsr r0
+    ror r21
+    ror r20
+    ror r19
+    ror r18
+    lsr r0
+    ror r21
+    ror r20
+    ror r19
+    ror r18
+    lsr r0
+    ror r21
+    ror r20
+    ror r19
+    ror r18
+    std Y+1, r20
+    std Y+2, r21
+    std Y+3, r18
+    std Y+4, r19
+    st X+, r20
+    st X+, r21
+    st X+, r18
+    st X+, r19
+    lsl r22
+    rol r23
+    rol r24
+    rol r25
+    adc r22, r1
+    ldd r18, Y+5
+    ldd r19, Y+6
+    ldd r20, Y+7
+    ldd r21, Y+8
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    std Y+5, r20
+    std Y+6, r21
+    std Y+7, r18
+    std Y+8, r19
+    st X+, r20
+    st X+, r21
+    st X+, r18
+    st X+, r19
+    lpm r22, Z+
+    lpm r23, Z+
+    lpm r24, Z+
+    lpm r25, Z+
+    ldd r18, Y+9
+    ldd r19, Y+10
+    ldd r20, Y+11
+    ldd r21, Y+12
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    std Y+9, r18
+    std Y+10, r19
+    std Y+11, r20
+    std Y+12, r21
+    st X+, r18
+    st X+, r19
+    st X+, r20
+    st X+, r21
+    lsl r22
+    rol r23
+    rol r24
+    rol r25
+    adc r22, r1
+    ldd r18, Y+13
+    ldd r19, Y+14
+    ldd r20, Y+15
+    ldd r21, Y+16
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    std Y+13, r18
+    std Y+14, r19
+    std Y+15, r20
+    std Y+16, r21
+    st X+, r18
+    st X+, r19
+    st X+, r20
+    st X+, r21
+    lsl r22
+    rol r23
+    rol r24
+    rol r25
+    adc r22, r1
+    ldd r18, Y+17
+    ldd r19, Y+18
+    ldd r20, Y+19
+    ldd r21, Y+20
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    mov r0, r18
+    lsr r0
+    ror r21
+    ror r20
+    ror r19
+    ror r18
+    lsr r0
+    ror r21
+    ror r20
+    ror r19
+    ror r18
+    std Y+17, r21
+    std Y+18, r18
+    std Y+19, r19
+    std Y+20, r20
+    st X+, r21
+    st X+, r18
+    st X+, r19
+    st X+, r20
+    lsl r22
+    rol r23
+    rol r24
+    rol r25
+    adc r22, r1
+    ldd r18, Y+21
+    ldd r19, Y+22
+    ldd r20, Y+23
+    ldd r21, Y+24
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    std Y+21, r21
+    std Y+22, r18
+    std Y+23, r19
+    std Y+24, r20
+    st X+, r21
+    st X+, r18
+    st X+, r19
+    st X+, r20
+    lsl r22
+    rol r23
+    rol r24
+    rol r25
+    adc r22, r1
+    ldd r18, Y+25
+    ldd r19, Y+26
+    ldd r20, Y+27
+    ldd r21, Y+28
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    mov r0, r18
+    lsr r0
+    ror r21
+    ror r20
+    ror r19
+    ror r18
+    lsr r0
+    ror r21
+    ror r20
+    ror r19
+    ror r18
+    lsr r0
+    ror r21
+    ror r20
+    ror r19
+    ror r18
+    std Y+25, r20
+    std Y+26, r21
+    std Y+27, r18
+    std Y+28, r19
+    st X+, r20
+    st X+, r21
+    st X+, r18
+    st X+, r19
+    lsl r22
+    rol r23
+    rol r24
+    rol r25
+    adc r22, r1
+    ldd r18, Y+29
+    ldd r19, Y+30
+    ldd r20, Y+31
+    ldd r21, Y+32
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    std Y+29, r20
+    std Y+30, r21
+    std Y+31, r18
+    std Y+32, r19
+    st X+, r20
+    st X+, r21
+    st X+, r18
+    st X+, r19
+    dec r16
+    breq 1f
+    rjmp .Llea256_avr_schedule_body
+1:
+    std Y+1, r1
+    std Y+2, r1
+    std Y+3, r1
+    std Y+4, r1
+    std Y+5, r1
+    std Y+6, r1
+    std Y+7, r1
+    std Y+8, r1
+    std Y+9, r1
+    std Y+10, r1
+    std Y+11, r1
+    std Y+12, r1
+    std Y+13, r1
+    std Y+14, r1
+    std Y+15, r1
+    std Y+16, r1
+    std Y+17, r1
+    std Y+18, r1
+    std Y+19, r1
+    std Y+20, r1
+    std Y+21, r1
+    std Y+22, r1
+    std Y+23, r1
+    std Y+24, r1
+    std Y+25, r1
+    std Y+26, r1
+    std Y+27, r1
+    std Y+28, r1
+    std Y+29, r1
+    std Y+30, r1
+    std Y+31, r1
+    std Y+32, r1
+    clr r18
+    clr r19
+    clr r20
+    clr r21
+    clr r0
+    adiw r28, 32
+    in r0, 0x3f
+    cli
+    out 0x3e, r29
+    out 0x3f, r0
+    out 0x3d, r28
+    pop r29
+    pop r28
+    pop r16
+    ret
+    .size lea256_avr_schedule, .-lea256_avr_schedule
