@@ -317,6 +317,121 @@ def fast_rounds(G, F, n):
     return G, F
 
 
+def fast_inv_rounds(G, F, n):
+    """n LEA-128 inverse rounds, the last round first (Z at the keys of the
+    pair of rounds being undone: the odd step reads Z+0, the even Z+24; Z
+    goes back 48 bytes after each odd step); W0..W3 (the round's outputs) in
+    groups G, F free. X1 = (ROR9(W0) - (X0 ^ RK0)) ^ T1 in W0's group (ROR8
+    a rename, ROR1 through r0: 6 cycles), X2 = (ROL5(W1) - (X1 ^ RK2)) ^ T1
+    with ROL5 by mul 32 into the free group, X3 = (ROL3(W2) - (X2 ^ RK4)) ^ T1
+    with ROL3 by mul 8 into W1's old group; X0 = W3. Returns (G, F) for
+    the round before."""
+    for s in range(n):
+        d = 24 * (1 - s % 2)
+        e("    ; inverse round: W0..W3 in groups %s, free %d" % (G, F))
+        for i in range(4):
+            e("    ldd %s, Z+%d" % (r(T1[i]), d + 4 + i))
+        fo[G[0]] = (fo[G[0]] + 1) % 4  # ROR8: rename
+        e("    mov r0, %s" % r(rg(G[0], 0)))
+        e("    lsr r0")
+        for i in (3, 2, 1, 0):
+            e("    ror %s" % r(rg(G[0], i)))
+
+        def xsub(dst, src, q):
+            for i in range(4):
+                e("    ldd r26, Z+%d" % (q + i))
+                e("    eor r26, %s" % r(rg(src, i)))
+                e("    %s %s, r26" % ("sub" if i == 0 else "sbc", r(rg(dst, i))))
+                e("    eor %s, %s" % (r(rg(dst, i)), r(T1[i])))
+        xsub(G[0], G[3], d)
+        mulrot(G[1], F, "r29")      # ROL5
+        xsub(F, G[0], d + 8)
+        mulrot(G[2], G[1], "r28")   # ROL3
+        xsub(G[1], F, d + 16)
+        G, F = [G[3], G[0], F, G[1]], G[2]
+        if s % 2:
+            e("    sbiw r30, 48")
+    return G, F
+
+
+def decrypt128_loop(name):
+    """LEA-128 decryption: fast_inv_rounds in a 6-round loop (the names
+    come back after six inverse rounds once the state is on their cycle:
+    the block is loaded straight into the names of that cycle), 4 times."""
+    for g in range(5):
+        fo[g] = 0
+    # find a state on the cycle: one dry step from the plain names
+    mark = len(out)
+    G, F = fast_inv_rounds([0, 1, 2, 3], 4, 1)
+    del out[mark:]
+    G0, F0, fo0 = list(G), F, list(fo)
+    e("    .section .text.%s,\"ax\",@progbits" % name)
+    e("    .global %s" % name)
+    e("    .type %s, @function" % name)
+    e("%s:" % name)
+    e("    cp r18, r1")
+    e("    cpc r19, r1")
+    e("    brne 1f")
+    e("    ret")
+    e("1:")
+    for n in list(range(2, 18)) + [28, 29]:
+        e("    push r%d" % n)
+    e("    subi r24, lo8(-528)")  # Z starts at rk[22] (rounds 23 and 22 first)
+    e("    sbci r25, hi8(-528)")
+    for n in (20, 21, 22, 23, 18, 19, 24, 25):
+        e("    push r%d" % n)
+    e(".L%s_block:" % name)
+    e("    in r28, 0x3d")
+    e("    in r29, 0x3e")
+    e("    ldd r26, Y+8")
+    e("    ldd r27, Y+7")
+    for g in G0:
+        for i in range(4):
+            e("    ld %s, X+" % r(rg(g, i)))
+    e("    std Y+8, r26")
+    e("    std Y+7, r27")
+    e("    ldd r30, Y+2")
+    e("    ldd r31, Y+1")
+    e("    ldi r27, 4")
+    e("    ldi r28, 8")
+    e("    ldi r29, 32")
+    e(".L%s_round6:" % name)
+    G, F = fast_inv_rounds(G0, F0, 6)
+    assert G == G0 and F == F0 and all(fo[g] == fo0[g] for g in G0)
+    e("    dec r27")
+    e("    breq 2f")
+    e("    rjmp .L%s_round6" % name)
+    e("2:")
+    e("    in r28, 0x3d")
+    e("    in r29, 0x3e")
+    e("    ldd r26, Y+6")
+    e("    ldd r27, Y+5")
+    for g in G:
+        for i in range(4):
+            e("    st X+, %s" % r(rg(g, i)))
+    e("    std Y+6, r26")
+    e("    std Y+5, r27")
+    e("    ldd r24, Y+4")
+    e("    ldd r25, Y+3")
+    e("    sbiw r24, 1")
+    e("    std Y+4, r24")
+    e("    std Y+3, r25")
+    e("    breq 3f")
+    e("    rjmp .L%s_block" % name)
+    e("3:")
+    e("    adiw r28, 8")   # drop the frame
+    e("    in r0, 0x3f")
+    e("    cli")
+    e("    out 0x3e, r29")
+    e("    out 0x3f, r0")
+    e("    out 0x3d, r28")
+    for n in reversed(list(range(2, 18)) + [28, 29]):
+        e("    pop r%d" % n)
+    e("    clr r1")
+    e("    ret")
+    e("    .size %s, .-%s" % (name, name))
+
+
 def encrypt128_unrolled(name):
     """LEA-128 encryption, 24 rounds unrolled, 102 cycles a round.
     Five register groups (r2..r17, r22..r25): four hold X0..X3, one is free.
@@ -393,7 +508,7 @@ def encrypt128_unrolled(name):
 
 
 encrypt128_unrolled("lea128_avr_encrypt")
-kernel("lea128_avr_decrypt", True)
+decrypt128_loop("lea128_avr_decrypt")
 kernel("lea_avr_encrypt", False, False)
 kernel("lea_avr_decrypt", True, False)
 
