@@ -1,21 +1,21 @@
 #!/usr/bin/env python3
-"""Writes src/ciphers/lea/lea_avr.S: LEA-128 encryption and decryption for AVR (avr5/avr51).
+"""Writes src/ciphers/lea/lea_avr.S: LEA for AVR (avr5/avr51).
 
 python3 embedded/gen/lea_avr.py > src/ciphers/lea/lea_avr.S
 
-Design (docs/EMBEDDED.md, "Assembly kernels"):
-- the 16-byte state lives in r2..r17, four groups of four registers; the
-  word a group holds moves by renaming (the new X3 is the old X0, LEA_ENC_ROUND
-  in lea.c), and so do rotations by 8 bits: every group carries a byte
-  offset, and a 4-round body brings every offset back to 0 (each group is
-  once X1, rotated left by 8, and once X2, rotated right by 8);
-- LEA-128's RK1 = RK3 = RK5 (T1) is loaded once per round into r18..r21;
-  T0, T2, T3 go through r22..r25, read with ldd Z+q from the C schedule
-  (lea_ks.rk[i][0, 1, 2, 4]), Z advancing 48 bytes every two rounds;
-- rotations: ROL9 = rename + ROL1 (5 cycles), ROR5 = rename + ROL3 (15),
-  ROR3 = three right shifts of the 40-bit r0:word with r0 a copy of the
-  low byte (16).
-A round is 105 cycles; no branch or address depends on key or data.
+Kernels (docs/EMBEDDED.md, "Assembly kernels"):
+- lea128_avr_encrypt: 24 rounds unrolled over five register groups, one
+  free, ROR3/ROR5 as ROL5/ROL3 by mul into the free group (fast_rounds,
+  102 cycles a round); lea128_avr_decrypt: the inverse rounds the same
+  way in a 6-round loop (fast_inv_rounds, 103);
+- lea_avr_encrypt/decrypt (LEA-192/256): the state renamed in r2..r17,
+  every group with a byte offset that a 4-round body brings back to 0,
+  rotations by shifts, all six round-key words loaded (kernel, 121);
+- lea128_avr_ctr_run: CTR with lea.h's counter precomputation;
+- lea128/192/256_avr_schedule: the key schedules, C layout of rk.
+The round keys are read with ldd Z+q from the C schedule (lea_ks.rk), Z
+advancing 48 bytes every two rounds. No branch or address depends on key
+or data.
 """
 
 out = []
@@ -108,9 +108,8 @@ e("/*")
 for line in __doc__.strip().splitlines()[4:]:
     e(" * " + line if line else " *")
 e(" *")
-e(" * void lea128_avr_encrypt(const lea_ks *ks, uint8_t *out, const uint8_t *in, size_t nblocks)")
-e(" * void lea128_avr_decrypt(...): the inverse rounds, last to first (ROR9 = rename +")
-e(" * ROR1, ROL5 = rename + ROR3, ROL3; subtractions for the additions): 104 cycles.")
+e(" * void lea128_avr_encrypt(const lea_ks *ks, uint8_t *out, const uint8_t *in, size_t nblocks),")
+e(" * the same for lea128_avr_decrypt, lea_avr_encrypt, lea_avr_decrypt.")
 e(" * avr-gcc ABI: ks r25:r24, out r23:r22, in r21:r20, nblocks r19:r18.")
 e(" * Frame (Y): Y+1 ks hi, +2 ks lo, +3 n hi, +4 n lo, +5 out hi, +6 out lo, +7 in hi, +8 in lo.")
 e(" */")
@@ -174,66 +173,63 @@ def inv_round(s, shared=True):
         e("    sbiw r30, 48")
 
 
-def kernel(name, dec, shared=True):
-    """shared: LEA-128 (24 rounds, T1 loaded once a round); otherwise the
-    round count comes from lea_ks.rounds (offset 768): LEA-192/256."""
+def fn_head(name, check_zero=True):
     e("    .section .text.%s,\"ax\",@progbits" % name)
     e("    .global %s" % name)
     e("    .type %s, @function" % name)
     e("%s:" % name)
-    e("    cp r18, r1")
-    e("    cpc r19, r1")
-    e("    brne 1f")
-    e("    ret")
-    e("1:")
-    for n in list(range(2, 18)) + [28, 29]:
-        e("    push r%d" % n)
-    if not shared:  # rounds / 4 (public) into the frame at Y+9
-        e("    movw r30, r24")
-        e("    subi r30, lo8(-768)")
-        e("    sbci r31, hi8(-768)")
-        e("    ld r26, Z")
-        if dec:  # Z starts at rk[rounds - 2]: ks + 24 * rounds - 48
-            e("    ldi r27, 24")
-            e("    mul r26, r27")
-            e("    add r24, r0")
-            e("    adc r25, r1")
-            e("    clr r1")
-            e("    sbiw r24, 48")
-        e("    lsr r26")
-        e("    lsr r26")
-        e("    push r26")
-    elif dec:  # Z starts at rk[22] (rounds 23 and 22 first): ks + 528
-        e("    subi r24, lo8(-528)")
-        e("    sbci r25, hi8(-528)")
+    if check_zero:  # nblocks (r19:r18) == 0: nothing to do
+        e("    cp r18, r1")
+        e("    cpc r19, r1")
+        e("    brne 1f")
+        e("    ret")
+        e("1:")
+
+
+SAVED = list(range(2, 18)) + [28, 29]
+
+
+def push_frame():
+    """the frame: Y+1 ks hi, +2 ks lo, +3 n hi, +4 n lo, +5 out hi, +6 out lo, +7 in hi, +8 in lo"""
     for n in (20, 21, 22, 23, 18, 19, 24, 25):
         e("    push r%d" % n)
-    e("    in r28, 0x3d")
-    e("    in r29, 0x3e")
-    e(".L%s_block:" % name)
+
+
+def frame_enter(dec_at=None):
+    """Save r2..r17, Y; Z's start for decryption (ks + dec_at); the frame."""
+    for n in SAVED:
+        e("    push r%d" % n)
+    if dec_at is not None:
+        e("    subi r24, lo8(-%d)" % dec_at)
+        e("    sbci r25, hi8(-%d)" % dec_at)
+    push_frame()
+
+
+def block_load(groups, rgf, set_y=True):
+    """Y = the frame (r28/r29 hold mul's constants in the rounds), the block into groups, Z = ks"""
+    if set_y:
+        e("    in r28, 0x3d")
+        e("    in r29, 0x3e")
     e("    ldd r26, Y+8")
     e("    ldd r27, Y+7")
-    for g in range(4):
+    for g in groups:
         for i in range(4):
-            e("    ld %s, X+" % r(reg(g, i)))
+            e("    ld %s, X+" % r(rgf(g, i)))
     e("    std Y+8, r26")
     e("    std Y+7, r27")
     e("    ldd r30, Y+2")
     e("    ldd r31, Y+1")
-    e("    ldi r26, 6" if shared else "    ldd r26, Y+9")
-    e(".L%s_round4:" % name)
-    for n in range(4):
-        inv_round(n, shared) if dec else round_(n, shared)
-    assert off == [0, 0, 0, 0]
-    e("    dec r26")
-    e("    breq 2f")
-    e("    rjmp .L%s_round4" % name)
-    e("2:")
+
+
+def block_store(groups, rgf, name, jump, set_y=True):
+    if set_y:
+        e("    in r28, 0x3d")
+        e("    in r29, 0x3e")
     e("    ldd r26, Y+6")
     e("    ldd r27, Y+5")
-    for g in range(4):
+    for g in groups:
         for i in range(4):
-            e("    st X+, %s" % r(reg(g, i)))
+            e("    st X+, %s" % r(rgf(g, i)))
     e("    std Y+6, r26")
     e("    std Y+5, r27")
     e("    ldd r24, Y+4")
@@ -242,19 +238,61 @@ def kernel(name, dec, shared=True):
     e("    std Y+4, r24")
     e("    std Y+3, r25")
     e("    breq 3f")
-    e("    rjmp .L%s_block" % name)
+    e("    %s .L%s_block" % (jump, name))
     e("3:")
-    e("    adiw r28, %d" % (8 if shared else 9))   # drop the frame
+
+
+def frame_leave(name, size):
+    e("    adiw r28, %d" % size)   # drop the frame
     e("    in r0, 0x3f")
     e("    cli")
     e("    out 0x3e, r29")
     e("    out 0x3f, r0")
     e("    out 0x3d, r28")
-    for n in reversed(list(range(2, 18)) + [28, 29]):
+    for n in reversed(SAVED):
         e("    pop r%d" % n)
     e("    clr r1")
     e("    ret")
     e("    .size %s, .-%s" % (name, name))
+
+
+def kernel(name, dec):
+    """LEA-192/256 (the earlier LEA-128 design with all six round-key words
+    loaded): the round count from lea_ks.rounds (offset 768), a 4-round loop."""
+    fn_head(name)
+    for n in SAVED:
+        e("    push r%d" % n)
+    # rounds / 4 (public) into the frame at Y+9
+    e("    movw r30, r24")
+    e("    subi r30, lo8(-768)")
+    e("    sbci r31, hi8(-768)")
+    e("    ld r26, Z")
+    if dec:  # Z starts at rk[rounds - 2]: ks + 24 * rounds - 48
+        e("    ldi r27, 24")
+        e("    mul r26, r27")
+        e("    add r24, r0")
+        e("    adc r25, r1")
+        e("    clr r1")
+        e("    sbiw r24, 48")
+    e("    lsr r26")
+    e("    lsr r26")
+    e("    push r26")
+    push_frame()
+    e("    in r28, 0x3d")
+    e("    in r29, 0x3e")
+    e(".L%s_block:" % name)
+    block_load(range(4), reg, set_y=False)
+    e("    ldd r26, Y+9")
+    e(".L%s_round4:" % name)
+    for n in range(4):
+        inv_round(n, False) if dec else round_(n, False)
+    assert off == [0, 0, 0, 0]
+    e("    dec r26")
+    e("    breq 2f")
+    e("    rjmp .L%s_round4" % name)
+    e("2:")
+    block_store(range(4), reg, name, "rjmp", set_y=False)
+    frame_leave(name, 9)
 
 
 GR = [[2, 3, 4, 5], [6, 7, 8, 9], [10, 11, 12, 13], [14, 15, 16, 17], [22, 23, 24, 25]]
@@ -365,33 +403,10 @@ def decrypt128_loop(name):
     G, F = fast_inv_rounds([0, 1, 2, 3], 4, 1)
     del out[mark:]
     G0, F0, fo0 = list(G), F, list(fo)
-    e("    .section .text.%s,\"ax\",@progbits" % name)
-    e("    .global %s" % name)
-    e("    .type %s, @function" % name)
-    e("%s:" % name)
-    e("    cp r18, r1")
-    e("    cpc r19, r1")
-    e("    brne 1f")
-    e("    ret")
-    e("1:")
-    for n in list(range(2, 18)) + [28, 29]:
-        e("    push r%d" % n)
-    e("    subi r24, lo8(-528)")  # Z starts at rk[22] (rounds 23 and 22 first)
-    e("    sbci r25, hi8(-528)")
-    for n in (20, 21, 22, 23, 18, 19, 24, 25):
-        e("    push r%d" % n)
+    fn_head(name)
+    frame_enter(528)  # Z starts at rk[22] (rounds 23 and 22 first)
     e(".L%s_block:" % name)
-    e("    in r28, 0x3d")
-    e("    in r29, 0x3e")
-    e("    ldd r26, Y+8")
-    e("    ldd r27, Y+7")
-    for g in G0:
-        for i in range(4):
-            e("    ld %s, X+" % r(rg(g, i)))
-    e("    std Y+8, r26")
-    e("    std Y+7, r27")
-    e("    ldd r30, Y+2")
-    e("    ldd r31, Y+1")
+    block_load(G0, rg)
     e("    ldi r27, 4")
     e("    ldi r28, 8")
     e("    ldi r29, 32")
@@ -402,34 +417,8 @@ def decrypt128_loop(name):
     e("    breq 2f")
     e("    rjmp .L%s_round6" % name)
     e("2:")
-    e("    in r28, 0x3d")
-    e("    in r29, 0x3e")
-    e("    ldd r26, Y+6")
-    e("    ldd r27, Y+5")
-    for g in G:
-        for i in range(4):
-            e("    st X+, %s" % r(rg(g, i)))
-    e("    std Y+6, r26")
-    e("    std Y+5, r27")
-    e("    ldd r24, Y+4")
-    e("    ldd r25, Y+3")
-    e("    sbiw r24, 1")
-    e("    std Y+4, r24")
-    e("    std Y+3, r25")
-    e("    breq 3f")
-    e("    rjmp .L%s_block" % name)
-    e("3:")
-    e("    adiw r28, 8")   # drop the frame
-    e("    in r0, 0x3f")
-    e("    cli")
-    e("    out 0x3e, r29")
-    e("    out 0x3f, r0")
-    e("    out 0x3d, r28")
-    for n in reversed(list(range(2, 18)) + [28, 29]):
-        e("    pop r%d" % n)
-    e("    clr r1")
-    e("    ret")
-    e("    .size %s, .-%s" % (name, name))
+    block_store(G, rg, name, "rjmp")
+    frame_leave(name, 8)
 
 
 def encrypt128_unrolled(name):
@@ -447,70 +436,23 @@ def encrypt128_unrolled(name):
     (mul's constants) live in r28/r29, the frame pointer between blocks."""
     for g in range(5):
         fo[g] = 0
-    e("    .section .text.%s,\"ax\",@progbits" % name)
-    e("    .global %s" % name)
-    e("    .type %s, @function" % name)
-    e("%s:" % name)
-    e("    cp r18, r1")
-    e("    cpc r19, r1")
-    e("    brne 1f")
-    e("    ret")
-    e("1:")
-    for n in list(range(2, 18)) + [28, 29]:
-        e("    push r%d" % n)
-    for n in (20, 21, 22, 23, 18, 19, 24, 25):
-        e("    push r%d" % n)
+    fn_head(name)
+    frame_enter()
     e(".L%s_block:" % name)
-    e("    in r28, 0x3d")
-    e("    in r29, 0x3e")
-    e("    ldd r26, Y+8")
-    e("    ldd r27, Y+7")
     G, F = [0, 1, 2, 3], 4
-    for g in G:
-        for i in range(4):
-            e("    ld %s, X+" % r(rg(g, i)))
-    e("    std Y+8, r26")
-    e("    std Y+7, r27")
-    e("    ldd r30, Y+2")
-    e("    ldd r31, Y+1")
+    block_load(G, rg)
     e("    clr r27")
     e("    ldi r28, 8")
     e("    ldi r29, 32")
     G, F = fast_rounds(G, F, 24)
-    e("    in r28, 0x3d")
-    e("    in r29, 0x3e")
-    e("    ldd r26, Y+6")
-    e("    ldd r27, Y+5")
-    for g in G:
-        for i in range(4):
-            e("    st X+, %s" % r(rg(g, i)))
-    e("    std Y+6, r26")
-    e("    std Y+5, r27")
-    e("    ldd r24, Y+4")
-    e("    ldd r25, Y+3")
-    e("    sbiw r24, 1")
-    e("    std Y+4, r24")
-    e("    std Y+3, r25")
-    e("    breq 3f")
-    e("    jmp .L%s_block" % name)
-    e("3:")
-    e("    adiw r28, 8")   # drop the frame
-    e("    in r0, 0x3f")
-    e("    cli")
-    e("    out 0x3e, r29")
-    e("    out 0x3f, r0")
-    e("    out 0x3d, r28")
-    for n in reversed(list(range(2, 18)) + [28, 29]):
-        e("    pop r%d" % n)
-    e("    clr r1")
-    e("    ret")
-    e("    .size %s, .-%s" % (name, name))
+    block_store(G, rg, name, "jmp")
+    frame_leave(name, 8)
 
 
 encrypt128_unrolled("lea128_avr_encrypt")
 decrypt128_loop("lea128_avr_decrypt")
-kernel("lea_avr_encrypt", False, False)
-kernel("lea_avr_decrypt", True, False)
+kernel("lea_avr_encrypt", False)
+kernel("lea_avr_decrypt", True)
 
 
 DELTA = [0xc3efe9db, 0x44626b02, 0x79e27c8a, 0x78df30ec, 0x715ea49e, 0xc785da0a, 0xe04ef22a, 0xe5c40957]
@@ -691,61 +633,43 @@ def ctr128():
     e("    sbci r22, 0xff")
     for i in range(4):
         e("    std Y+%d, r%d" % (24 + i, 22 + i))
-    # round 0
+    def fresh(dst, cq, src, kq, rot):
+        """dst (a group holding nothing live) = rot(c at Y+cq + (src ^ RK at Z+kq))"""
+        ld_y(word(dst), cq)
+        ld_z(TMP, kq)
+        eor(TMP, word(src))
+        add(word(dst), TMP)
+        rot(dst)
+
+    def inplace(dst, rot, src=None, kq=None, cq=None):
+        """dst = rot((dst ^ T1) + (src ^ RK at Z+kq), or + c at Y+cq)"""
+        eor(word(dst), T1)
+        if cq is None:
+            ld_z(TMP, kq)
+            eor(TMP, word(src))
+        else:
+            ld_y(TMP, cq)
+        add(word(dst), TMP)
+        rot(dst)
+
     e("    ; round 0")
     ld_z(T1, 4)
-    eor(word(3), T1)
-    ld_y(TMP, 0)
-    add(word(3), TMP)
-    ror3(3)
-    # round 1
+    inplace(3, ror3, cq=0)                 # Y2 = ROR3(c0 + (X3 ^ T1))
     e("    ; round 1")
     ld_z(T1, 28)
-    ld_y(word(0), 8)
-    ld_z(TMP, 40)
-    eor(TMP, word(3))
-    add(word(0), TMP)
-    ror3(0)
-    eor(word(3), T1)
-    ld_y(TMP, 4)
-    add(word(3), TMP)
-    ror5(3)
+    fresh(0, 8, 3, 40, ror3)               # Z2 = ROR3((Y2 ^ RK4) + c2)
+    inplace(3, ror5, cq=4)                 # Z1 = ROR5(c1 + (Y2 ^ T1))
     e("    adiw r30, 48")
-    # round 2
     e("    ; round 2")
     ld_z(T1, 4)
-    ld_y(word(1), 16)
-    ld_z(TMP, 16)
-    eor(TMP, word(0))
-    add(word(1), TMP)
-    ror3(1)
-    eor(word(0), T1)
-    ld_z(TMP, 8)
-    eor(TMP, word(3))
-    add(word(0), TMP)
-    ror5(0)
-    eor(word(3), T1)
-    ld_y(TMP, 12)
-    add(word(3), TMP)
-    rol9(3)
-    # round 3: W0 g3, W1 g0, W2 g1
-    e("    ; round 3")
+    fresh(1, 16, 0, 16, ror3)              # W2 = ROR3((Z2 ^ RK4) + c4)
+    inplace(0, ror5, src=3, kq=8)          # W1 = ROR5((Z1 ^ RK2) + (Z2 ^ T1))
+    inplace(3, rol9, cq=12)                # W0 = ROL9(c3 + (Z1 ^ T1))
+    e("    ; round 3: W0 g3, W1 g0, W2 g1")
     ld_z(T1, 28)
-    ld_y(word(2), 20)
-    ld_z(TMP, 40)
-    eor(TMP, word(1))
-    add(word(2), TMP)
-    ror3(2)
-    eor(word(1), T1)
-    ld_z(TMP, 32)
-    eor(TMP, word(0))
-    add(word(1), TMP)
-    ror5(1)
-    eor(word(0), T1)
-    ld_z(TMP, 24)
-    eor(TMP, word(3))
-    add(word(0), TMP)
-    rol9(0)
+    fresh(2, 20, 1, 40, ror3)              # V2 = ROR3((W2 ^ RK4) + c5)
+    inplace(1, ror5, src=0, kq=32)         # V1
+    inplace(0, rol9, src=3, kq=24)         # V0
     e("    adiw r30, 48")
     # V0..V3 in g0..g3: rounds 4..23 as lea128_avr_encrypt's (Y saved: r28/r29 hold mul's constants)
     for g in range(4):
