@@ -554,11 +554,13 @@ def schedule128():
 
 def ctr128():
     """void lea128_avr_ctr_run(lea_avr_ctr *a): CTR over a->n blocks whose
-    counters differ only in bytes 12..15 (X3), with lea_ctr_pre's six
-    values (lea.h) standing for the work of rounds 0..3 that does not depend
-    on X3. Y points to the argument block (offsets below, pinned by
-    _Static_asserts in lea.c): c[6] at 0, the counter's bytes 12..15 at 24
-    (incremented big-endian, written back), in 28, out 30, n 32, ks 34.
+    counters differ only in bytes 12..15 (X3). First lea_ctr_pre's six
+    values (lea.h: the work of rounds 0..3 that does not depend on X3),
+    from the counter's bytes 0..11; then for each block rounds 0..3 with
+    them. Y points to the argument block (offsets pinned by _Static_asserts
+    in lea.c): c[6] at 0 (written here), the counter's bytes 12..15 at 24
+    (incremented big-endian, written back), in 28, out 30, n 32, ks 34, the
+    counter's bytes 0..11 at 36.
     Rounds 0..3 (groups: the counter word X3 in g3):
       0: Y2 = ROR3(c0 + (X3 ^ T1))                      -> g3
       1: Z2 = ROR3((Y2 ^ RK4) + c2)                     -> g0
@@ -613,13 +615,59 @@ def ctr128():
         off[g] = (off[g] + 3) % 4
         rol(g, 1)
 
-    e("    .section .text.%s,\"ax\",@progbits" % name)
-    e("    .global %s" % name)
-    e("    .type %s, @function" % name)
-    e("%s:" % name)
-    for n in list(range(2, 18)) + [28, 29]:
+    def st_y(regs, q):
+        for i in range(4):
+            e("    std Y+%d, %s" % (q + i, r(regs[i])))
+
+    fn_head(name, check_zero=False)
+    for n in SAVED:
         e("    push r%d" % n)
     e("    movw r28, r24")
+    # the precomputation (lea_ctr_precompute in lea.c), once a run, from
+    # the counter's bytes 0..11 at Y+36: x0..x2 in g0..g2
+    e("    ldd r30, Y+34")
+    e("    ldd r31, Y+35")
+    for g in range(3):
+        ld_y(word(g), 36 + 4 * g)
+    ld_z(TMP, 16)                          # c0 = x2 ^ k0[4]
+    eor(TMP, word(2))
+    st_y(TMP, 0)
+    ld_z(TMP, 44)                          # c2 = x0 ^ k1[5]
+    eor(TMP, word(0))
+    st_y(TMP, 8)
+    ld_z(T1, 12)                           # y1 = ROR5((x1 ^ k0[2]) + (x2 ^ k0[3])) in g2
+    eor(word(2), T1)
+    ld_z(TMP, 8)
+    eor(TMP, word(1))
+    add(word(2), TMP)
+    ror5(2)
+    ld_z(T1, 4)                            # y0 = ROL9((x0 ^ k0[0]) + (x1 ^ k0[1])) in g1
+    eor(word(1), T1)
+    ld_z(TMP, 0)
+    eor(TMP, word(0))
+    add(word(1), TMP)
+    rol9(1)
+    ld_z(TMP, 32)                          # c1 = y1 ^ k1[2]
+    eor(TMP, word(2))
+    st_y(TMP, 4)
+    ld_z(T1, 28)                           # z0 = ROL9((y0 ^ k1[0]) + (y1 ^ k1[1])) in g2
+    eor(word(2), T1)
+    ld_z(TMP, 24)
+    eor(TMP, word(1))
+    add(word(2), TMP)
+    rol9(2)
+    e("    adiw r30, 48")
+    ld_z(TMP, 0)                           # c3 = z0 ^ k2[0]
+    eor(TMP, word(2))
+    st_y(TMP, 12)
+    ld_z(TMP, 20)                          # c4 = y0 ^ k2[5]
+    eor(TMP, word(1))
+    st_y(TMP, 16)
+    ld_z(TMP, 44)                          # c5 = z0 ^ k3[5]
+    eor(TMP, word(2))
+    st_y(TMP, 20)
+    for g in range(4):
+        off[g] = 0
     e(".L%s_block:" % name)
     e("    ldd r30, Y+34")
     e("    ldd r31, Y+35")

@@ -250,7 +250,7 @@ void lea128_avr_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t 
 void lea128_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 
 /* CTR with the precomputation of lea.h: lea128_avr_ctr_run reads this block
- * through Y (the offsets are the assembly's). */
+ * through Y (the offsets are the assembly's) and fills pc itself. */
 typedef struct {
     lea_ctr_pre pc;
     uint8_t ctr[4]; /* counter bytes 12..15, advanced by the kernel */
@@ -258,9 +258,10 @@ typedef struct {
     uint8_t *out;
     size_t n;
     const lea_ks *ks;
+    uint8_t iv[12]; /* counter bytes 0..11 */
 } lea_avr_ctr;
 _Static_assert(offsetof(lea_avr_ctr, ctr) == 24 && offsetof(lea_avr_ctr, in) == 28 && offsetof(lea_avr_ctr, out) == 30 &&
-                   offsetof(lea_avr_ctr, n) == 32 && offsetof(lea_avr_ctr, ks) == 34,
+                   offsetof(lea_avr_ctr, n) == 32 && offsetof(lea_avr_ctr, ks) == 34 && offsetof(lea_avr_ctr, iv) == 36,
                "lea_avr.S offsets");
 void lea128_avr_ctr_run(lea_avr_ctr *a);
 
@@ -271,7 +272,7 @@ static void lea128_avr_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uin
         uint32_t left = 0xffffffffu - arx_load32_be(ctr + 12); /* blocks after this one before the wrap */
         size_t run = (uint32_t)(nblocks - 1) <= left ? nblocks : (size_t)left + 1;
         lea_avr_ctr a;
-        lea_ctr_precompute((const lea_ks *)ks, ctr, &a.pc);
+        memcpy(a.iv, ctr, 12);
         memcpy(a.ctr, ctr + 12, 4);
         a.in = in;
         a.out = out;
@@ -279,7 +280,7 @@ static void lea128_avr_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uin
         a.ks = (const lea_ks *)ks;
         lea128_avr_ctr_run(&a);
         memcpy(ctr + 12, a.ctr, 4);
-        arx_wipe(&a, sizeof a);
+        arx_wipe(&a.pc, sizeof a.pc); /* the rest is the public counter and pointers */
         if (run > left) { /* the low word wrapped to 0: carry into bytes 0..11 */
             unsigned c = 1;
             for (int i = 11; i >= 0; i--) {

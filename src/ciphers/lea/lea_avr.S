@@ -3695,6 +3695,178 @@ lea128_avr_ctr_run:
     push r28
     push r29
     movw r28, r24
+    ldd r30, Y+34
+    ldd r31, Y+35
+    ldd r2, Y+36
+    ldd r3, Y+37
+    ldd r4, Y+38
+    ldd r5, Y+39
+    ldd r6, Y+40
+    ldd r7, Y+41
+    ldd r8, Y+42
+    ldd r9, Y+43
+    ldd r10, Y+44
+    ldd r11, Y+45
+    ldd r12, Y+46
+    ldd r13, Y+47
+    ldd r22, Z+16
+    ldd r23, Z+17
+    ldd r24, Z+18
+    ldd r25, Z+19
+    eor r22, r10
+    eor r23, r11
+    eor r24, r12
+    eor r25, r13
+    std Y+0, r22
+    std Y+1, r23
+    std Y+2, r24
+    std Y+3, r25
+    ldd r22, Z+44
+    ldd r23, Z+45
+    ldd r24, Z+46
+    ldd r25, Z+47
+    eor r22, r2
+    eor r23, r3
+    eor r24, r4
+    eor r25, r5
+    std Y+8, r22
+    std Y+9, r23
+    std Y+10, r24
+    std Y+11, r25
+    ldd r18, Z+12
+    ldd r19, Z+13
+    ldd r20, Z+14
+    ldd r21, Z+15
+    eor r10, r18
+    eor r11, r19
+    eor r12, r20
+    eor r13, r21
+    ldd r22, Z+8
+    ldd r23, Z+9
+    ldd r24, Z+10
+    ldd r25, Z+11
+    eor r22, r6
+    eor r23, r7
+    eor r24, r8
+    eor r25, r9
+    add r10, r22
+    adc r11, r23
+    adc r12, r24
+    adc r13, r25
+    lsl r11
+    rol r12
+    rol r13
+    rol r10
+    adc r11, r1
+    lsl r11
+    rol r12
+    rol r13
+    rol r10
+    adc r11, r1
+    lsl r11
+    rol r12
+    rol r13
+    rol r10
+    adc r11, r1
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    eor r6, r18
+    eor r7, r19
+    eor r8, r20
+    eor r9, r21
+    ldd r22, Z+0
+    ldd r23, Z+1
+    ldd r24, Z+2
+    ldd r25, Z+3
+    eor r22, r2
+    eor r23, r3
+    eor r24, r4
+    eor r25, r5
+    add r6, r22
+    adc r7, r23
+    adc r8, r24
+    adc r9, r25
+    lsl r9
+    rol r6
+    rol r7
+    rol r8
+    adc r9, r1
+    ldd r22, Z+32
+    ldd r23, Z+33
+    ldd r24, Z+34
+    ldd r25, Z+35
+    eor r22, r11
+    eor r23, r12
+    eor r24, r13
+    eor r25, r10
+    std Y+4, r22
+    std Y+5, r23
+    std Y+6, r24
+    std Y+7, r25
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    eor r10, r21
+    ldd r22, Z+24
+    ldd r23, Z+25
+    ldd r24, Z+26
+    ldd r25, Z+27
+    eor r22, r9
+    eor r23, r6
+    eor r24, r7
+    eor r25, r8
+    add r11, r22
+    adc r12, r23
+    adc r13, r24
+    adc r10, r25
+    lsl r10
+    rol r11
+    rol r12
+    rol r13
+    adc r10, r1
+    adiw r30, 48
+    ldd r22, Z+0
+    ldd r23, Z+1
+    ldd r24, Z+2
+    ldd r25, Z+3
+    eor r22, r10
+    eor r23, r11
+    eor r24, r12
+    eor r25, r13
+    std Y+12, r22
+    std Y+13, r23
+    std Y+14, r24
+    std Y+15, r25
+    ldd r22, Z+20
+    ldd r23, Z+21
+    ldd r24, Z+22
+    ldd r25, Z+23
+    eor r22, r9
+    eor r23, r6
+    eor r24, r7
+    eor r25, r8
+    std Y+16, r22
+    std Y+17, r23
+    std Y+18, r24
+    std Y+19, r25
+    ldd r22, Z+44
+    ldd r23, Z+45
+    ldd r24, Z+46
+    ldd r25, Z+47
+    eor r22, r10
+    eor r23, r11
+    eor r24, r12
+    eor r25, r13
+    std Y+20, r22
+    std Y+21, r23
+    std Y+22, r24
+    std Y+23, r25
 .Llea128_avr_ctr_run_block:
     ldd r30, Y+34
     ldd r31, Y+35
