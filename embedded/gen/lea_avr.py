@@ -629,43 +629,31 @@ def ctr128():
     e("    ldd r31, Y+35")
     for g in range(3):
         ld_y(word(g), 36 + 4 * g)
-    ld_z(TMP, 16)                          # c0 = x2 ^ k0[4]
-    eor(TMP, word(2))
-    st_y(TMP, 0)
-    ld_z(TMP, 44)                          # c2 = x0 ^ k1[5]
-    eor(TMP, word(0))
-    st_y(TMP, 8)
-    ld_z(T1, 12)                           # y1 = ROR5((x1 ^ k0[2]) + (x2 ^ k0[3])) in g2
-    eor(word(2), T1)
-    ld_z(TMP, 8)
-    eor(TMP, word(1))
-    add(word(2), TMP)
-    ror5(2)
-    ld_z(T1, 4)                            # y0 = ROL9((x0 ^ k0[0]) + (x1 ^ k0[1])) in g1
-    eor(word(1), T1)
-    ld_z(TMP, 0)
-    eor(TMP, word(0))
-    add(word(1), TMP)
-    rol9(1)
-    ld_z(TMP, 32)                          # c1 = y1 ^ k1[2]
-    eor(TMP, word(2))
-    st_y(TMP, 4)
-    ld_z(T1, 28)                           # z0 = ROL9((y0 ^ k1[0]) + (y1 ^ k1[1])) in g2
-    eor(word(2), T1)
-    ld_z(TMP, 24)
-    eor(TMP, word(1))
-    add(word(2), TMP)
-    rol9(2)
+    def c_out(kq, g, yq):
+        """c at Y+yq = group g ^ the round-key word at Z+kq"""
+        ld_z(TMP, kq)
+        eor(TMP, word(g))
+        st_y(TMP, yq)
+
+    def xsum(dst, t1q, src, kq, rot):
+        """dst = rot((dst ^ RK at Z+t1q) + (src ^ RK at Z+kq))"""
+        ld_z(T1, t1q)
+        eor(word(dst), T1)
+        ld_z(TMP, kq)
+        eor(TMP, word(src))
+        add(word(dst), TMP)
+        rot(dst)
+
+    c_out(16, 2, 0)                 # c0 = x2 ^ k0[4]
+    c_out(44, 0, 8)                 # c2 = x0 ^ k1[5]
+    xsum(2, 12, 1, 8, ror5)         # y1 = ROR5((x1 ^ k0[2]) + (x2 ^ k0[3])) in g2
+    xsum(1, 4, 0, 0, rol9)          # y0 = ROL9((x0 ^ k0[0]) + (x1 ^ k0[1])) in g1
+    c_out(32, 2, 4)                 # c1 = y1 ^ k1[2]
+    xsum(2, 28, 1, 24, rol9)        # z0 = ROL9((y0 ^ k1[0]) + (y1 ^ k1[1])) in g2
     e("    adiw r30, 48")
-    ld_z(TMP, 0)                           # c3 = z0 ^ k2[0]
-    eor(TMP, word(2))
-    st_y(TMP, 12)
-    ld_z(TMP, 20)                          # c4 = y0 ^ k2[5]
-    eor(TMP, word(1))
-    st_y(TMP, 16)
-    ld_z(TMP, 44)                          # c5 = z0 ^ k3[5]
-    eor(TMP, word(2))
-    st_y(TMP, 20)
+    c_out(0, 2, 12)                 # c3 = z0 ^ k2[0]
+    c_out(20, 1, 16)                # c4 = y0 ^ k2[5]
+    c_out(44, 2, 20)                # c5 = z0 ^ k3[5]
     for g in range(4):
         off[g] = 0
     e(".L%s_block:" % name)
