@@ -341,15 +341,28 @@ static void lea128_msp430_ctr(const void *ks_, uint8_t *ctr, uint8_t *out, const
         return;
     }
     while (nblocks) {
+        /* A run ends where the low word wraps (the counter is public; the
+         * loop's second pass is the only branch on it). The run length and
+         * the carry are computed without branches, so that every counter
+         * that wraps inside a call costs the same, and so does every other
+         * one (embedded/test.py's ctr and ctr-wrap counts). */
         lea_msp430_ctr st;
         st.low = arx_load32_be(ctr + 12);
-        uint32_t room_m1 = 0xffffffffu - st.low; /* blocks after this one before the wrap */
-        st.n = (uint32_t)(nblocks - 1) < room_m1 ? nblocks : (size_t)room_m1 + 1;
+        const uint32_t left = 0xffffffffu - st.low; /* blocks after this one before the wrap */
+        const uint32_t m = (uint32_t)nblocks, d = left - m;
+        const uint32_t wrap = ((~left & m) | (~(left ^ m) & d)) >> 31; /* left < nblocks */
+        const size_t run = nblocks ^ ((nblocks ^ (size_t)(left + 1u)) & (size_t)(0u - wrap));
+        st.n = run;
         lea_ctr_precompute(ks, ctr, &st.pre);
-        const size_t run = st.n;
-        lea128_msp430_ctr_run(ks, &st, out, in);
+        lea128_msp430_ctr_run(ks, &st, out, in); /* st.low += run, modulo 2^32 */
+        arx_store32_be(ctr + 12, st.low);
         arx_wipe(&st, sizeof st);
-        lea_ctr_add(ctr, run);
+        unsigned c = (unsigned)wrap; /* the wrap's carry into bytes 0..11 */
+        for (int i = 11; i >= 0; i--) {
+            c += ctr[i];
+            ctr[i] = (uint8_t)c;
+            c >>= 8;
+        }
         out += 16 * run;
         in += 16 * run;
         nblocks -= run;
