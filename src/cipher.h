@@ -137,6 +137,18 @@ typedef size_t (*arx_gcm_fn)(const void *ks, struct arx_ghash *g, uint8_t ctr[16
 typedef size_t (*arx_xts_fn)(const void *ks, uint8_t t[16], uint8_t *out, const uint8_t *in, size_t nblocks,
                              int decrypt);
 
+/*
+ * xts_sectors: optional many-data-unit XTS pass (src/modes/xts.c's sector
+ * call): count units of spb whole blocks each, unit i read from
+ * in + 16*spb*i and written to out + 16*spb*i with first tweak
+ * T_0 = t0[16i..16i+16) (already E_K2(sector number)). Returns count, or 0
+ * when it takes no such unit size (the caller then runs unit by unit): one
+ * call for a batch of sectors saves each sector's kernel set-up and the
+ * hand-back of the tweak that xts_xor does.
+ */
+typedef size_t (*arx_xts_sectors_fn)(const void *ks, const uint8_t *t0, size_t spb, size_t count, uint8_t *out,
+                                     const uint8_t *in, int decrypt);
+
 /* dst = t, t*alpha, ..., t*alpha^(n-1) (16n bytes): an xts_xor kernel's
  * first batch of tweaks (src/modes/xts.c). */
 void arx_xts_tweaks(uint8_t *dst, const uint8_t t[16], size_t n);
@@ -188,6 +200,7 @@ typedef struct arx_backend {
     /* ---- multi-message (issue 24): set by designated initialisers ---- */
     unsigned many_lanes;      /* messages per ctr_many call at most; 0: none */
     arx_ctr_many_fn ctr_many; /* may be NULL */
+    arx_xts_sectors_fn xts_sectors; /* may be NULL: set by designated initialisers */
 } arx_backend;
 
 /* out = in XOR E(ctr), then ctr += 1 (the whole block big-endian, wrapping),

@@ -42,11 +42,15 @@ ARX_INLINE __m128i lea_sse2_bswap32(__m128i v) {
  * encrypt 1: 2.80, 2: 2.34, 3: 2.16; decrypt 1: 3.32, 2: 2.45, 3: 2.38. */
 #define LV_ENC_NB 3
 #define LV_DEC_NB 3
+/* XTS parks the tweaks in memory during the rounds, both directions
+ * (lea_simd.h): 1.088x -> 1.078x / 1.083x ECB at 4 KiB sectors. */
+#define LV_XTS_PARK 3
 
 #include "lea_simd.h"
 
 const arx_backend lea_sse2_backend = {
     "sse2", ARX_REQ_SSE2, 4, lea_sse2_encrypt, lea_sse2_decrypt, lea_sse2_ctr_xor, NULL, lea_sse2_xts_xor,
+    .xts_sectors = lea_sse2_xts_sectors,
 };
 #else
 typedef int lea_sse2_not_built; /* ISO C: no empty translation unit */
