@@ -152,9 +152,10 @@ ARX_INLINE uint32_t lea_avx512_tail_mask(size_t k, int q, int lanes) {
  * leave room for round keys and temporaries. */
 #define LV_ENC_NB 4
 #define LV_DEC_NB 4
-/* XTS: the step's XORs as vpternlogd; the tweaks stay in registers (parked
- * in memory, or merged into round 0's key XORs by ternlog, both measured
- * slower: 1.10-1.14x ECB against 1.09-1.10x). */
+/* XTS: the step's XORs as vpternlogd; four batches a step with the tweaks
+ * in registers (LEA-128, 4 KiB sectors, xts/ecb: 1.10; parked in memory
+ * 1.11, merged into round 0's key XORs by ternlog 1.14, three batches 1.14,
+ * six or eight parked 1.19-1.28). */
 #define LV_XOR3(a, b, c) ARX_TERNLOG_EPI32((a), (b), (c), 0x96)
 #include "lea_simd.h"
 
