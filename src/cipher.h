@@ -200,6 +200,10 @@ void arx_ctr_by_block(arx_block_fn encrypt, const void *ks, size_t block_bytes, 
  * buffers; one call per 8 blocks instead of one per block). */
 void arx_ctr64_batched(arx_block_fn encrypt, const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,
                        size_t nblocks);
+/* The same for 128-bit blocks, 4 counter blocks at a time (the counter
+ * modulo 2^128, as SP 800-38A). */
+void arx_ctr128_batched(arx_block_fn encrypt, const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,
+                        size_t nblocks);
 
 /*
  * The backend of a 64-bit-block microcontroller kernel (assembly beside its
