@@ -206,12 +206,13 @@ void arx_ctr128_batched(arx_block_fn encrypt, const void *ks, uint8_t *ctr, uint
                         size_t nblocks);
 
 /*
- * The backend of a 64-bit-block microcontroller kernel (assembly beside its
- * family, embedded/ builds): KENC/KDEC over 4-byte-aligned buffers, REFENC/
- * REFDEC (the reference) for others (alignment is public), CTR eight counter
- * blocks at a time over the kernel; LANES blocks a pass (1 or 2).
+ * The backend of a microcontroller kernel (assembly beside its family,
+ * embedded/ builds): KENC/KDEC over 4-byte-aligned buffers, REFENC/REFDEC
+ * (the reference) for others (alignment is public), CTR by CTRB over the
+ * kernel (arx_ctr64_batched: eight 64-bit counter blocks a call;
+ * arx_ctr128_batched: four 128-bit ones); LANES blocks a pass (1 or 2).
  */
-#define ARX_MCU64_BACKEND(name, isa, lanes, kenc, kdec, refenc, refdec)                            \
+#define ARX_MCU_BACKEND(name, isa, lanes, kenc, kdec, refenc, refdec, ctrb)                        \
     static void name##_enc(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {            \
         if (arx_aligned4(out, in)) kenc(ks, out, in, n);                                           \
         else refenc(ks, out, in, n);                                                               \
@@ -222,9 +223,13 @@ void arx_ctr128_batched(arx_block_fn encrypt, const void *ks, uint8_t *ctr, uint
     }                                                                                              \
     static void name##_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,          \
                            size_t n) {                                                             \
-        arx_ctr64_batched(name##_enc, ks, ctr, out, in, n);                                        \
+        ctrb(name##_enc, ks, ctr, out, in, n);                                                     \
     }                                                                                              \
     static const arx_backend name = {isa, 0, lanes, name##_enc, name##_dec, name##_ctr};
+#define ARX_MCU64_BACKEND(name, isa, lanes, kenc, kdec, refenc, refdec)                            \
+    ARX_MCU_BACKEND(name, isa, lanes, kenc, kdec, refenc, refdec, arx_ctr64_batched)
+#define ARX_MCU128_BACKEND(name, isa, kenc, kdec, refenc, refdec)                                  \
+    ARX_MCU_BACKEND(name, isa, 1, kenc, kdec, refenc, refdec, arx_ctr128_batched)
 
 #define ARX_MAX_BACKENDS 8
 

@@ -264,20 +264,15 @@ void cham128_armv7m_decrypt_m7(const void *ks, uint8_t *out, const uint8_t *in, 
 void cham128_armv7m_encrypt_m15(const void *ks, uint8_t *out, const uint8_t *in, size_t n);
 void cham128_armv7m_decrypt_m15(const void *ks, uint8_t *out, const uint8_t *in, size_t n);
 static void cham128_m_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
-    if (!arx_aligned4(out, in)) cham128_ref_encrypt(ks, out, in, n);
-    else if (((const cham128_ks *)ks)->rk_mask == 7) cham128_armv7m_encrypt_m7(ks, out, in, n);
+    if (((const cham128_ks *)ks)->rk_mask == 7) cham128_armv7m_encrypt_m7(ks, out, in, n);
     else cham128_armv7m_encrypt_m15(ks, out, in, n);
 }
 static void cham128_m_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
-    if (!arx_aligned4(out, in)) cham128_ref_decrypt(ks, out, in, n);
-    else if (((const cham128_ks *)ks)->rk_mask == 7) cham128_armv7m_decrypt_m7(ks, out, in, n);
+    if (((const cham128_ks *)ks)->rk_mask == 7) cham128_armv7m_decrypt_m7(ks, out, in, n);
     else cham128_armv7m_decrypt_m15(ks, out, in, n);
 }
-static void cham128_m_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t n) {
-    arx_ctr128_batched(cham128_m_encrypt, ks, ctr, out, in, n);
-}
-static const arx_backend cham128_armv7m_backend = {"armv7m", 0, 1, cham128_m_encrypt, cham128_m_decrypt,
-                                                   cham128_m_ctr};
+ARX_MCU128_BACKEND(cham128_armv7m_backend, "armv7m", cham128_m_encrypt, cham128_m_decrypt, cham128_ref_encrypt,
+                   cham128_ref_decrypt)
 #define CHAM_MCU_128 &cham128_armv7m_backend,
 #else
 #define CHAM_MCU_128

@@ -201,20 +201,6 @@ static void lea128_rv32i_decrypt(const void *ks, uint8_t *out, const uint8_t *in
     else lea_ref_decrypt(ks, out, in, nblocks);
 }
 
-static void lea_rv32i_encrypt_wide(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    if (arx_aligned4(out, in)) lea_rv32i_encrypt_aligned_wide(ks, out, in, nblocks);
-    else lea_ref_encrypt(ks, out, in, nblocks);
-}
-
-static void lea_rv32i_decrypt_wide(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    if (arx_aligned4(out, in)) lea_rv32i_decrypt_aligned_wide(ks, out, in, nblocks);
-    else lea_ref_decrypt(ks, out, in, nblocks);
-}
-
-static void lea_rv32i_ctr_wide(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    arx_ctr128_batched(lea_rv32i_encrypt_wide, ks, ctr, out, in, nblocks);
-}
-
 static void lea128_rv32i_ctr(const void *ks_, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
     const lea_ks *ks = (const lea_ks *)ks_;
     if (!arx_aligned4(out, in)) {
@@ -240,8 +226,8 @@ static void lea128_rv32i_ctr(const void *ks_, uint8_t *ctr, uint8_t *out, const 
 
 static const arx_backend lea_rv32i_backend = {"rv32i", 0, 1, lea128_rv32i_encrypt, lea128_rv32i_decrypt,
                                               lea128_rv32i_ctr};
-static const arx_backend lea_rv32i_wide_backend = {"rv32i", 0, 1, lea_rv32i_encrypt_wide, lea_rv32i_decrypt_wide,
-                                                   lea_rv32i_ctr_wide};
+ARX_MCU128_BACKEND(lea_rv32i_wide_backend, "rv32i", lea_rv32i_encrypt_aligned_wide, lea_rv32i_decrypt_aligned_wide,
+                   lea_ref_encrypt, lea_ref_decrypt)
 #endif
 
 #ifdef ARX_AVR
@@ -315,23 +301,17 @@ void lea_armv7m_encrypt_aligned_32(const void *ks, uint8_t *out, const uint8_t *
 void lea_armv7m_decrypt_aligned_32(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 
 static void lea_armv7m_encrypt_wide(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    if (!arx_aligned4(out, in)) lea_ref_encrypt(ks, out, in, nblocks);
-    else if (((const lea_ks *)ks)->rounds == 28) lea_armv7m_encrypt_aligned_28(ks, out, in, nblocks);
+    if (((const lea_ks *)ks)->rounds == 28) lea_armv7m_encrypt_aligned_28(ks, out, in, nblocks);
     else lea_armv7m_encrypt_aligned_32(ks, out, in, nblocks);
 }
 
 static void lea_armv7m_decrypt_wide(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    if (!arx_aligned4(out, in)) lea_ref_decrypt(ks, out, in, nblocks);
-    else if (((const lea_ks *)ks)->rounds == 28) lea_armv7m_decrypt_aligned_28(ks, out, in, nblocks);
+    if (((const lea_ks *)ks)->rounds == 28) lea_armv7m_decrypt_aligned_28(ks, out, in, nblocks);
     else lea_armv7m_decrypt_aligned_32(ks, out, in, nblocks);
 }
 
-static void lea_armv7m_ctr_wide(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    arx_ctr128_batched(lea_armv7m_encrypt_wide, ks, ctr, out, in, nblocks);
-}
-
-static const arx_backend lea_armv7m_wide_backend = {"armv7m", 0, 1, lea_armv7m_encrypt_wide,
-                                                    lea_armv7m_decrypt_wide, lea_armv7m_ctr_wide};
+ARX_MCU128_BACKEND(lea_armv7m_wide_backend, "armv7m", lea_armv7m_encrypt_wide, lea_armv7m_decrypt_wide, lea_ref_encrypt,
+                   lea_ref_decrypt)
 #endif
 
 /* Reference first, then narrow to wide: the key picks the last one the CPU runs. */

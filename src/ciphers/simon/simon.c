@@ -291,18 +291,8 @@ static void simon_128_256_setup(void *ks, const uint8_t *key) { simon64w_setup(k
 _Static_assert(offsetof(simon_ks64, rounds) == 576, "simon128_armv7m.S: SIMON128_KS_ROUNDS");
 void simon128_armv7m_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n);
 void simon128_armv7m_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n);
-static void simon128_m_enc(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
-    if (arx_aligned4(out, in)) simon128_armv7m_encrypt(ks, out, in, n);
-    else simon128_encrypt(ks, out, in, n);
-}
-static void simon128_m_dec(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
-    if (arx_aligned4(out, in)) simon128_armv7m_decrypt(ks, out, in, n);
-    else simon128_decrypt(ks, out, in, n);
-}
-static void simon128_m_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t n) {
-    arx_ctr128_batched(simon128_m_enc, ks, ctr, out, in, n);
-}
-static const arx_backend simon128_armv7m = {"armv7m", 0, 1, simon128_m_enc, simon128_m_dec, simon128_m_ctr};
+ARX_MCU128_BACKEND(simon128_armv7m, "armv7m", simon128_armv7m_encrypt, simon128_armv7m_decrypt, simon128_encrypt,
+                   simon128_decrypt)
 #define SIMON_MCU_128_128 &simon128_armv7m,
 #define SIMON_MCU_128_192 &simon128_armv7m,
 #define SIMON_MCU_128_256 &simon128_armv7m,

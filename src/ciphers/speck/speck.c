@@ -375,18 +375,8 @@ SPECK_DESC(96, 144, speck_ks64)
 _Static_assert(offsetof(speck_ks64, rounds) == 272, "speck128_armv7m.S: SPECK128_KS_ROUNDS");
 void speck128_armv7m_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n);
 void speck128_armv7m_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n);
-static void speck128_m_enc(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
-    if (arx_aligned4(out, in)) speck128_armv7m_encrypt(ks, out, in, n);
-    else speck128_encrypt(ks, out, in, n);
-}
-static void speck128_m_dec(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
-    if (arx_aligned4(out, in)) speck128_armv7m_decrypt(ks, out, in, n);
-    else speck128_decrypt(ks, out, in, n);
-}
-static void speck128_m_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t n) {
-    arx_ctr128_batched(speck128_m_enc, ks, ctr, out, in, n);
-}
-static const arx_backend speck128_armv7m = {"armv7m", 0, 1, speck128_m_enc, speck128_m_dec, speck128_m_ctr};
+ARX_MCU128_BACKEND(speck128_armv7m, "armv7m", speck128_armv7m_encrypt, speck128_armv7m_decrypt, speck128_encrypt,
+                   speck128_decrypt)
 #define SPECK_DESC_128(K)                                                                          \
     const arx_cipher_desc arx_desc_speck_128_##K = {"speck-128-" #K, "speck", 16, K / 8, sizeof(speck_ks64), \
                                                     speck_128_##K##_setup, {&speck128_ref, &speck128_armv7m, NULL}};
