@@ -27,7 +27,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from armv7m_block import Block  # noqa: E402
+from mcu_block import Block  # noqa: E402
 
 e = Block()
 
