@@ -133,6 +133,63 @@ namespace ArxCrypt
                 Status(NativeMethods.arx_cmac(_k, pm + off, N(len), pt, N(tagLen)));
         }
 
+        /// <summary>One arx_gcm/ccm_*_many call over checked jobs (ArxAead.RunMany): the
+        /// caller's arrays pinned, no copies. Returns each job's verdict (decryption).</summary>
+        internal static bool[] Many(bool gcm, bool encrypt, ArxAeadJob[] jobs, NativeKey[] keys)
+        {
+            int n = jobs.Length;
+            var pins = new System.Collections.Generic.List<System.Runtime.InteropServices.GCHandle>(5 * n);
+            var refs = new bool[n];
+            var js = new NativeMethods.ArxJob[n];
+            var ok = new bool[n];
+            try
+            {
+                for (int i = 0; i < n; i++)
+                {
+                    ArxAeadJob j = jobs[i];
+                    keys[i]._k.DangerousAddRef(ref refs[i]);
+                    js[i].key = keys[i]._k.DangerousGetHandle();
+                    js[i].nonce = Pin(pins, j.Nonce);
+                    js[i].nonceLen = N(j.Nonce.Length);
+                    js[i].aad = Pin(pins, j.AssociatedData);
+                    js[i].aadLen = N(j.AssociatedData == null ? 0 : j.AssociatedData.Length);
+                    js[i].input = Pin(pins, j.Input);
+                    js[i].output = Pin(pins, j.Output);
+                    js[i].len = N(j.Input.Length);
+                    js[i].tag = Pin(pins, j.Tag);
+                    js[i].tagLen = N(j.Tag.Length);
+                }
+                int rc;
+                fixed (NativeMethods.ArxJob* p = js)
+                {
+                    UIntPtr count = N(n);
+                    rc = gcm ? (encrypt ? NativeMethods.arx_gcm_encrypt_many(p, count) : NativeMethods.arx_gcm_decrypt_many(p, count))
+                             : (encrypt ? NativeMethods.arx_ccm_encrypt_many(p, count) : NativeMethods.arx_ccm_decrypt_many(p, count));
+                }
+                if (rc != NativeMethods.ARX_OK && rc != NativeMethods.ARX_ERR_AUTH)
+                {
+                    int bad = Array.FindIndex(js, x => x.status != NativeMethods.ARX_OK);
+                    throw new ArgumentException("jobs[" + Math.Max(bad, 0) + "]: arxcrypt: " + NativeMethods.StrError(rc) + " (code " + rc + ")", "jobs");
+                }
+                for (int i = 0; i < n; i++) ok[i] = js[i].status == NativeMethods.ARX_OK;
+                return ok;
+            }
+            finally
+            {
+                foreach (var h in pins) h.Free();
+                for (int i = 0; i < n; i++)
+                    if (refs[i]) keys[i]._k.DangerousRelease();
+            }
+        }
+
+        private static byte* Pin(System.Collections.Generic.List<System.Runtime.InteropServices.GCHandle> pins, byte[] a)
+        {
+            if (a == null || a.Length == 0) return null;
+            var h = System.Runtime.InteropServices.GCHandle.Alloc(a, System.Runtime.InteropServices.GCHandleType.Pinned);
+            pins.Add(h);
+            return (byte*)h.AddrOfPinnedObject();
+        }
+
         public override void Dispose() { _k.Dispose(); }
     }
 }

@@ -30,4 +30,8 @@ final class NativeEngine {
     static XtsOps newXts(CipherInfo info, byte[] key) {
         throw new ProviderException(unavailableReason());
     }
+
+    static void many(Many.Batch b) {
+        throw new ProviderException(unavailableReason());
+    }
 }
