@@ -141,7 +141,17 @@ namespace ArxCrypt
             }
             if (n == 0) return new bool[0];
             bool gcm = typeof(T) == typeof(ArxGcm);
-            if (allNative) return NativeKey.Many(gcm, encrypt, js, Array.ConvertAll(keys, k => (NativeKey)k));
+            if (allNative)
+            {
+                try
+                {
+                    return NativeKey.Many(gcm, encrypt, js, Array.ConvertAll(keys, k => (NativeKey)k));
+                }
+                catch (EntryPointNotFoundException)
+                {
+                    // a libarxcrypt older than arx_*_many: the one-message calls below
+                }
+            }
             var ok = new bool[n];
             for (int i = 0; i < n; i++)
             {

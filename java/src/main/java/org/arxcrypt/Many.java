@@ -275,16 +275,17 @@ public final class Many {
         if (b.n == 0) {
             return b;
         }
-        if (allNative) {
-            NativeEngine.many(b);
-        } else {
-            runJava(b);
+        if (!allNative || !NativeEngine.many(b)) {
+            runLoop(b);
         }
         return b;
     }
 
-    /** One job after another through the one-message code (the pure-Java engine). */
-    private static void runJava(Batch b) {
+    /**
+     * One job after another through the one-message code: the pure-Java engine, or native keys
+     * where the loaded libarxcrypt has no arx_*_many.
+     */
+    private static void runLoop(Batch b) {
         for (int i = 0; i < b.n; i++) {
             KeyOps k = b.keys[i];
             byte[] in = b.in[i], out = b.out[i];

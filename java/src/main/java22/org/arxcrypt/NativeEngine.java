@@ -145,7 +145,8 @@ final class NativeEngine {
             String[] manyNames = {"arx_gcm_encrypt_many", "arx_gcm_decrypt_many", "arx_ccm_encrypt_many",
                 "arx_ccm_decrypt_many", "arx_ctr_xor_many", "arx_cmac_many", "arx_cmac_verify_many"};
             for (int i = 0; i < manyNames.length; i++) {
-                many[i] = h(l, lib, manyNames[i], FunctionDescriptor.of(I, A, SZ));
+                // optional: a libarxcrypt older than arx_*_many still serves everything else
+                many[i] = lib.find(manyNames[i]).map(s -> l.downcallHandle(s, FunctionDescriptor.of(I, A, SZ))).orElse(null);
             }
         }
 
@@ -250,10 +251,14 @@ final class NativeEngine {
     /**
      * One arx_*_many call for a checked batch (Many): the jobs and their data are copied into
      * native memory of a confined arena (the C struct holds addresses, which heap arrays do not
-     * have), the outputs copied back, and that memory wiped before it is freed.
+     * have), the outputs copied back, and that memory wiped before it is freed. False (nothing
+     * done) when the loaded libarxcrypt predates arx_*_many: Many then runs the jobs one by one.
      */
-    static void many(Many.Batch b) {
+    static boolean many(Many.Batch b) {
         Many.Op op = b.op;
+        if (F.many[op.ordinal()] == null) {
+            return false;
+        }
         long total = b.n * JOB_BYTES;
         for (int i = 0; i < b.n; i++) {
             total += len(b.nonce[i]) + len(b.aad[i]) + len(b.in[i]) + len(b.tag[i]);
@@ -312,6 +317,7 @@ final class NativeEngine {
             }
             mem.fill((byte) 0);
         }
+        return true;
     }
 
     private static long len(byte[] a) {
