@@ -105,7 +105,7 @@ namespace ArxCrypt
         /// ArxCcm): every job checked first (ArgumentException naming jobs[i], nothing
         /// computed); then one arx_*_many call when every key is native, else the jobs
         /// one after another. Returns each job's verdict (all true when encrypting).</summary>
-        internal static bool[] RunMany<T>(System.Collections.Generic.IList<ArxAeadJob> jobs, bool encrypt) where T : ArxAead
+        internal static bool[] RunMany(System.Collections.Generic.IList<ArxAeadJob> jobs, bool gcm, bool encrypt)
         {
             if (jobs == null) throw new ArgumentNullException("jobs");
             int n = jobs.Count;
@@ -115,14 +115,13 @@ namespace ArxCrypt
             for (int i = 0; i < n; i++)
             {
                 ArxAeadJob j = jobs[i];
-                string at = "jobs[" + i + "]";
-                if (j == null) throw new ArgumentException(at + " is null", "jobs");
-                T a = j.Key as T;
-                if (a == null)
-                    throw new ArgumentException(at + ": the key must be an " + typeof(T).Name + ", got " + (j.Key == null ? "null" : j.Key.GetType().Name), "jobs");
-                if (a._key == null) throw new ObjectDisposedException(typeof(T).Name, at + ": the key was disposed");
+                if (j == null) throw new ArgumentException(At(i) + " is null", "jobs");
+                ArxAead a = j.Key;
+                if (a == null || (gcm ? !(a is ArxGcm) : !(a is ArxCcm)))
+                    throw new ArgumentException(At(i) + ": the key must be an " + (gcm ? "ArxGcm" : "ArxCcm") + ", got " + (a == null ? "null" : a.GetType().Name), "jobs");
+                if (a._key == null) throw new ObjectDisposedException(a.GetType().Name, At(i) + ": the key was disposed");
                 if (i > 0 && a.Cipher != js[0].Key.Cipher)
-                    throw new ArgumentException(at + ": the key is " + a.Cipher + ", jobs[0]'s is " + js[0].Key.Cipher + ": one call takes keys of one cipher", "jobs");
+                    throw new ArgumentException(At(i) + ": the key is " + a.Cipher + ", jobs[0]'s is " + js[0].Key.Cipher + ": one call takes keys of one cipher", "jobs");
                 try
                 {
                     Check.NotNull(j.Nonce, "nonce");
@@ -133,14 +132,13 @@ namespace ArxCrypt
                 }
                 catch (ArgumentException e)
                 {
-                    throw new ArgumentException(at + ": " + e.Message, "jobs", e);
+                    throw new ArgumentException(At(i) + ": " + e.Message, "jobs", e);
                 }
                 js[i] = j;
                 keys[i] = a._key;
                 allNative &= a._key is NativeKey;
             }
             if (n == 0) return new bool[0];
-            bool gcm = typeof(T) == typeof(ArxGcm);
             if (allNative)
             {
                 try
@@ -171,6 +169,8 @@ namespace ArxCrypt
             }
             return ok;
         }
+
+        private static string At(int i) { return "jobs[" + i + "]"; }
 
         internal abstract void Seal(KeyCore k, Seg nonce, Seg aad, Seg input, Seg output, Seg tag);
         internal abstract bool Open(KeyCore k, Seg nonce, Seg aad, Seg input, Seg output, Seg tag);
@@ -211,12 +211,12 @@ namespace ArxCrypt
         /// tag lengths are each key's TagSize) in one call: the C library runs one
         /// message per vector lane where it can (native engine), else the jobs run one
         /// after another. Buffers of different jobs must not overlap.</summary>
-        public static void EncryptMany(System.Collections.Generic.IList<ArxAeadJob> jobs) { RunMany<ArxGcm>(jobs, true); }
+        public static void EncryptMany(System.Collections.Generic.IList<ArxAeadJob> jobs) { RunMany(jobs, true, true); }
 
         /// <summary>Decrypts every job; returns one verdict per job. A job whose tag fails
         /// gets false and its Output zeroed; the others' plaintext is written. Bad
         /// arguments throw ArgumentException (naming the job) before anything is computed.</summary>
-        public static bool[] DecryptMany(System.Collections.Generic.IList<ArxAeadJob> jobs) { return RunMany<ArxGcm>(jobs, false); }
+        public static bool[] DecryptMany(System.Collections.Generic.IList<ArxAeadJob> jobs) { return RunMany(jobs, true, false); }
 
         internal override void Seal(KeyCore k, Seg n, Seg a, Seg i, Seg o, Seg t) { k.GcmEncrypt(n, a, i, o, t); }
         internal override bool Open(KeyCore k, Seg n, Seg a, Seg i, Seg o, Seg t) { return k.GcmDecrypt(n, a, i, o, t); }
@@ -251,10 +251,10 @@ namespace ArxCrypt
         }
 
         /// <summary>As ArxGcm.EncryptMany, for CCM keys.</summary>
-        public static void EncryptMany(System.Collections.Generic.IList<ArxAeadJob> jobs) { RunMany<ArxCcm>(jobs, true); }
+        public static void EncryptMany(System.Collections.Generic.IList<ArxAeadJob> jobs) { RunMany(jobs, false, true); }
 
         /// <summary>As ArxGcm.DecryptMany, for CCM keys.</summary>
-        public static bool[] DecryptMany(System.Collections.Generic.IList<ArxAeadJob> jobs) { return RunMany<ArxCcm>(jobs, false); }
+        public static bool[] DecryptMany(System.Collections.Generic.IList<ArxAeadJob> jobs) { return RunMany(jobs, false, false); }
 
         internal override void Seal(KeyCore k, Seg n, Seg a, Seg i, Seg o, Seg t) { k.CcmEncrypt(n, a, i, o, t); }
         internal override bool Open(KeyCore k, Seg n, Seg a, Seg i, Seg o, Seg t) { return k.CcmDecrypt(n, a, i, o, t); }
