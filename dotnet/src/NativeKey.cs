@@ -137,6 +137,9 @@ namespace ArxCrypt
         /// jobs' data is copied into one buffer pinned once (pinning every array apart
         /// costs more than the copies for short messages), the results copied back, and
         /// the buffer wiped. Returns each job's verdict (decryption).</summary>
+        [ThreadStatic] private static byte[] _buf;
+        [ThreadStatic] private static NativeMethods.ArxJob[] _jobs;
+
         internal static bool[] Many(bool gcm, bool encrypt, ArxAeadJob[] jobs, NativeKey[] keys)
         {
             int n = jobs.Length;
@@ -144,8 +147,12 @@ namespace ArxCrypt
             foreach (ArxAeadJob j in jobs)
                 total += j.Nonce.Length + (j.AssociatedData == null ? 0 : j.AssociatedData.Length) + j.Input.Length + j.Tag.Length;
             if (total > int.MaxValue) throw new ArgumentException("jobs: more than 2 GiB of data in one call", "jobs");
-            var buf = new byte[Math.Max(1, total)];
-            var js = new NativeMethods.ArxJob[n];
+            // per-thread buffers, kept: a new array per call of more than 8000 bytes would go to
+            // Mono's large-object space, which costs more than the whole call at 256-byte messages
+            byte[] buf = _buf;
+            if (buf == null || buf.Length < total) _buf = buf = new byte[Math.Max(4096, total)];
+            NativeMethods.ArxJob[] js = _jobs;
+            if (js == null || js.Length < n) _jobs = js = new NativeMethods.ArxJob[Math.Max(64, n)];
             var refs = new bool[n];
             var ok = new bool[n];
             var data = new int[n];
@@ -181,7 +188,7 @@ namespace ArxCrypt
                 }
                 if (rc != NativeMethods.ARX_OK && rc != NativeMethods.ARX_ERR_AUTH)
                 {
-                    int bad = Array.FindIndex(js, x => x.status != NativeMethods.ARX_OK);
+                    int bad = Array.FindIndex(js, 0, n, x => x.status != NativeMethods.ARX_OK);
                     throw new ArgumentException("jobs[" + Math.Max(bad, 0) + "]: arxcrypt: " + NativeMethods.StrError(rc) + " (code " + rc + ")", "jobs");
                 }
                 for (int i = 0; i < n; i++)
@@ -196,7 +203,8 @@ namespace ArxCrypt
             }
             finally
             {
-                Array.Clear(buf, 0, buf.Length);
+                Array.Clear(buf, 0, (int)total);
+                Array.Clear(js, 0, n);
                 for (int i = 0; i < n; i++)
                     if (refs[i]) keys[i]._k.DangerousRelease();
             }
