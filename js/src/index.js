@@ -166,6 +166,9 @@ class Instance {
     if (this.x.__heap_base.value < STACK_BYTES) throw new Error('arxcrypt: module layout: the stack is not below __heap_base');
     this.heap = new Heap(this.memory, this.x.__heap_base.value, () => this.refresh());
     this.view = new Uint8Array(this.memory.buffer);
+    this.win = this.view;
+    this.winAt = -1;
+    this.winLen = 0;
     this.scratch = 0;
     this.scratchSize = 0;
     this.cell = this.heap.alloc(16); // out-pointers and size_t results
@@ -206,6 +209,20 @@ class Instance {
 
   refresh() {
     this.view = new Uint8Array(this.memory.buffer);
+    this.winAt = -1;
+  }
+
+  // A view of n bytes at p. The last one is kept: calls of one shape in a
+  // loop (a fixed nonce and message length) read their result through the
+  // same view instead of making a subarray per call (about 35 ns of a
+  // 64-byte GCM call's ~0.2 us in JavaScript, Node 20).
+  window(p, n) {
+    if (p !== this.winAt || n !== this.winLen) {
+      this.win = this.view.subarray(p, p + n);
+      this.winAt = p;
+      this.winLen = n;
+    }
+    return this.win;
   }
 
   cstr(p) {
@@ -228,9 +245,13 @@ class Instance {
   // The C stack (the first STACK_BYTES of memory: wasm-ld --stack-first)
   // keeps what the library's functions left in their frames (counter
   // blocks, partial GHASH values). dispose() of a key or context zeroes it
-  // all, so nothing of a disposed key outlives it anywhere in the module.
+  // all, so nothing of a disposed key outlives it anywhere in the module;
+  // and the scratch area with it, where a one-shot encryption leaves its
+  // public output (nonce, AAD, ciphertext, tag: aeadEncrypt does not wipe
+  // those per call).
   wipeStack() {
     this.u8().fill(0, 0, STACK_BYTES);
+    if (this.scratch) this.u8().fill(0, this.scratch, this.scratch + this.scratchSize);
   }
 
   put(p, data) {
@@ -396,7 +417,12 @@ export class Key {
       throw I.fail(rc, 'Key', backend ? `backend '${backend}' for ${cipher}` : cipher);
     }
     const ptr = I.word(I.cell);
-    this.#held = { inst: I, ptr, mem };
+    // modes: bit i set when MODES[i] is defined for the cipher (the table
+    // arx_mode_check built at load), so a call checks it without two calls
+    // into the module
+    let modes = 0;
+    for (const m of c.info.modes) modes |= 1 << MODE_INDEX[m];
+    this.#held = { inst: I, ptr, mem, modes };
     this.cipher = cipher;
     this.blockBytes = c.info.blockBytes;
     this.keyBytes = c.info.keyBytes;
@@ -433,8 +459,7 @@ const ENCODER = new TextEncoder();
 const INSTANCE = Symbol('arxcrypt.instance');
 
 function modeCheck(h, k, mode, fn) {
-  const rc = h.inst.x.arx_mode_check(h.inst.x.arx_key_cipher(h.ptr), MODE_INDEX[mode]);
-  if (rc !== 0) throw withCode(new TypeError(`${fn}: ${mode} is not defined for ${k.cipher} (${k.blockBytes}-byte blocks)`), 'ARX_ERR_MODE_UNSUPPORTED');
+  if ((h.modes & (1 << MODE_INDEX[mode])) === 0) throw withCode(new TypeError(`${fn}: ${mode} is not defined for ${k.cipher} (${k.blockBytes}-byte blocks)`), 'ARX_ERR_MODE_UNSUPPORTED');
 }
 
 // ---- ECB, CBC, CFB, OFB, CTR (one-shot) ---------------------------------
@@ -465,7 +490,7 @@ function oneShot(fn, cname, k, iv, data, out, call) {
     I.wipe(s, ivLen + data.length);
     throw I.fail(rc, fn, cname);
   }
-  out.set(I.u8().subarray(p, p + data.length));
+  out.set(I.window(p, data.length));
   I.wipe(s, ivLen + data.length);
   return written(out, data.length);
 }
@@ -624,8 +649,10 @@ function aeadEncrypt(fn, mode, key, nonce, data, opts, out, call) {
     I.wipe(s, total);
     throw I.fail(rc, fn, `${key.cipher}, ${nonce.length}-byte nonce, ${tagLength}-byte tag`);
   }
-  out.set(I.u8().subarray(pd, pt + tagLength));
-  I.wipe(s, total);
+  out.set(I.window(pd, n + tagLength));
+  // No wipe: the library encrypted in place, so the scratch area holds only
+  // the nonce, the AAD, the ciphertext and the tag (a failed call, above,
+  // left plaintext there and wiped it).
   return written(out, n + tagLength);
 }
 
@@ -650,7 +677,7 @@ function aeadDecrypt(fn, mode, key, nonce, sealed, opts, out, call) {
     I.wipe(s, total); // the library zeroed the plaintext already; the rest goes too
     throw I.fail(rc, fn, `${key.cipher}, ${nonce.length}-byte nonce, ${tagLength}-byte tag`);
   }
-  out.set(I.u8().subarray(pd, pd + n));
+  out.set(I.window(pd, n));
   I.wipe(s, total);
   return written(out, n);
 }

@@ -418,6 +418,51 @@ function manyCase(A, inst, quick) {
   };
 }
 
+// ---- short GCM messages: the one-pass path against the streaming one -----
+// arx_gcm_encrypt/decrypt take messages whose padded AAD, padded text and
+// length block fit 8 blocks (96-bit nonce) in one CTR call and one GHASH
+// run (src/modes/gcm.c, gcm_small); the streaming context never does. Every
+// length 0..130 crosses that limit at each AAD length here.
+
+function shortGcmCase(A, inst, quick) {
+  return () => {
+    const R = rng(1717);
+    let checks = 0;
+    const aadLens = quick ? [0, 17, 48, 113] : [0, 1, 15, 16, 17, 32, 47, 48, 49, 96, 100, 112, 113];
+    for (const cipher of ['lea-128', 'cham-128-256', 'speck-128-128', 'simon-128-256', 'sparx-128-128']) {
+      const info = inst.cipherInfo(cipher);
+      for (const backend of info.backends) {
+        const key = inst.createKey(cipher, R.bytes(info.keyBytes), { backend });
+        try {
+          for (const al of aadLens) {
+            for (let len = 0; len <= 130; len += quick ? 1 + R.int(9) : 1) {
+              const nonce = R.bytes(12), aad = R.bytes(al), data = R.bytes(len);
+              const sealed = A.gcmEncrypt(key, nonce, data, { aad });
+              const g = A.gcmInit(key, nonce);
+              g.aad(aad);
+              const ct = g.encryptUpdate(data);
+              const tag = g.encryptFinal();
+              g.dispose();
+              const w = `${cipher} (${backend}) gcm aad ${al} len ${len}`;
+              assertBytes(sealed, new Uint8Array([...ct, ...tag]), `${w}: one-shot vs streaming`);
+              assertBytes(A.gcmDecrypt(key, nonce, sealed, { aad }), data, `${w}: decrypts`);
+              const bad = sealed.slice();
+              bad[len + R.int(16)] ^= 1 << R.int(8);
+              const out = new Uint8Array(len).fill(0xa5);
+              assertThrows(() => A.gcmDecrypt(key, nonce, bad, { aad }, out), A.AuthenticationError, null, `${w}: forged tag`);
+              assert(out.every((b) => b === 0xa5), `${w}: out was written on a failed tag`);
+              checks += 3;
+            }
+          }
+        } finally {
+          key.dispose();
+        }
+      }
+    }
+    return checks;
+  };
+}
+
 function manyBadInput(A, inst) {
   const R = rng(24);
   let checks = 0;
@@ -790,6 +835,7 @@ export function suites(A, inst, { vectors, diff, quick = false }) {
   }
   if (diff) out.push({ name: `${b}: ${diff.length} random cases vs native arxcrypt raw`, fn: diffCase(A, inst, diff) });
   out.push({ name: `${b}: streaming CTR and GCM, random splits`, fn: streamingCase(A, inst, quick) });
+  out.push({ name: `${b}: short GCM one-shot vs streaming, every length to 130`, fn: shortGcmCase(A, inst, quick) });
   out.push({ name: `${b}: tag failures release nothing`, fn: tagFailureCase(A, inst) });
   out.push({ name: `${b}: many messages at once vs one at a time, forged tags, bad jobs`, fn: manyCase(A, inst, quick) });
   out.push({ name: `${b}: bad input to every function`, fn: badInputCase(A, inst) });
