@@ -213,14 +213,19 @@ void arx_ctr_by_block(arx_block_fn encrypt, const void *ks, size_t block_bytes, 
  * buffers; one call per 8 blocks instead of one per block). */
 void arx_ctr64_batched(arx_block_fn encrypt, const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,
                        size_t nblocks);
+/* The same for 128-bit blocks, 4 counter blocks at a time (the counter
+ * modulo 2^128, as SP 800-38A). */
+void arx_ctr128_batched(arx_block_fn encrypt, const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,
+                        size_t nblocks);
 
 /*
- * The backend of a 64-bit-block microcontroller kernel (assembly beside its
- * family, embedded/ builds): KENC/KDEC over 4-byte-aligned buffers, REFENC/
- * REFDEC (the reference) for others (alignment is public), CTR eight counter
- * blocks at a time over the kernel; LANES blocks a pass (1 or 2).
+ * The backend of a microcontroller kernel (assembly beside its family,
+ * embedded/ builds): KENC/KDEC over 4-byte-aligned buffers, REFENC/REFDEC
+ * (the reference) for others (alignment is public), CTR by CTRB over the
+ * kernel (arx_ctr64_batched: eight 64-bit counter blocks a call;
+ * arx_ctr128_batched: four 128-bit ones); LANES blocks a pass (1 or 2).
  */
-#define ARX_MCU64_BACKEND(name, isa, lanes, kenc, kdec, refenc, refdec)                            \
+#define ARX_MCU_BACKEND(name, isa, lanes, kenc, kdec, refenc, refdec, ctrb)                        \
     static void name##_enc(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {            \
         if (arx_aligned4(out, in)) kenc(ks, out, in, n);                                           \
         else refenc(ks, out, in, n);                                                               \
@@ -231,9 +236,13 @@ void arx_ctr64_batched(arx_block_fn encrypt, const void *ks, uint8_t *ctr, uint8
     }                                                                                              \
     static void name##_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,          \
                            size_t n) {                                                             \
-        arx_ctr64_batched(name##_enc, ks, ctr, out, in, n);                                        \
+        ctrb(name##_enc, ks, ctr, out, in, n);                                                     \
     }                                                                                              \
     static const arx_backend name = {isa, 0, lanes, name##_enc, name##_dec, name##_ctr};
+#define ARX_MCU64_BACKEND(name, isa, lanes, kenc, kdec, refenc, refdec)                            \
+    ARX_MCU_BACKEND(name, isa, lanes, kenc, kdec, refenc, refdec, arx_ctr64_batched)
+#define ARX_MCU128_BACKEND(name, isa, kenc, kdec, refenc, refdec)                                  \
+    ARX_MCU_BACKEND(name, isa, 1, kenc, kdec, refenc, refdec, arx_ctr128_batched)
 
 #define ARX_MAX_BACKENDS 8
 
