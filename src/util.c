@@ -110,3 +110,28 @@ void arx_ctr64_batched(arx_block_fn encrypt, const void *ks, uint8_t *ctr, uint8
     arx_store64_be(ctr, c);
     arx_wipe(s, used);
 }
+
+void arx_ctr128_batched(arx_block_fn encrypt, const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,
+                        size_t nblocks) {
+    _Alignas(8) uint8_t s[64];
+    const size_t used = nblocks < 4 ? 16 * nblocks : sizeof s;
+    uint64_t hi = arx_load64_be(ctr), lo = arx_load64_be(ctr + 8);
+    while (nblocks) {
+        size_t m = nblocks < 4 ? nblocks : 4;
+        for (size_t i = 0; i < m; i++) {
+            arx_store64_be(s + 16 * i, hi);
+            arx_store64_be(s + 16 * i + 8, lo);
+            lo++;
+            hi += (uint64_t)(lo == 0);
+        }
+        encrypt(ks, s, s, m);
+        for (size_t i = 0; i < 16 * m; i += 4)
+            arx_store32_le(out + i, arx_load32_le(in + i) ^ arx_load32_le(s + i));
+        in += 16 * m;
+        out += 16 * m;
+        nblocks -= m;
+    }
+    arx_store64_be(ctr, hi);
+    arx_store64_be(ctr + 8, lo);
+    arx_wipe(s, used);
+}
