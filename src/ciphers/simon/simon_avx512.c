@@ -30,6 +30,9 @@
 
 /* Pairs per batch: 8 (16 + 3 of the 32 zmm), as for SPECK. */
 #define TW_PAIRS 8
+/* Lane-per-message kernel (SPECK-128, SIMON-128; ../many_simd.h): batches of
+ * each message interleaved. */
+#define TW_MANY_NB 4
 
 /* y ^ f(x) ^ k in two vpternlogs. vpternlog overwrites its first operand:
  * making that y (rather than S^1 x) lets the result stay in y's register;
