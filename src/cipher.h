@@ -159,6 +159,10 @@ void arx_xts_tweaks(uint8_t *dst, const uint8_t t[16], size_t n);
  * when done (it is key material). */
 enum { ARX_MANY_INC32 = 1, ARX_MANY_PRE = 2 };
 #define ARX_MANY_MAX_LANES 16
+/* Words (of the kernel's lane width) of one lane's transposed schedule, at
+ * most: SPARX-128/256's 328-row program (LEA-256: 192, SIMON-128/256: 72
+ * 64-bit words, CHAM-128: 16). */
+#define ARX_MANY_SCHED_WORDS 328
 typedef struct arx_many_lane {
     const void *ks;
     const uint8_t *in;
@@ -168,7 +172,7 @@ typedef struct arx_many_lane {
     uint8_t ctr[16];
 } arx_many_lane;
 typedef struct arx_many_sched {
-    _Alignas(64) uint32_t rk[32 * 6 * ARX_MANY_MAX_LANES]; /* 12 KiB: LEA-256's 192 words per lane */
+    _Alignas(64) uint32_t rk[ARX_MANY_SCHED_WORDS * ARX_MANY_MAX_LANES]; /* 20.5 KiB */
     const void *ks[ARX_MANY_MAX_LANES];                     /* the schedules rk holds, lane by lane */
     size_t n;                                               /* lanes rk holds; 0: none */
     size_t used;                                            /* bytes of rk written */

@@ -93,6 +93,7 @@ static void run(const arx_cipher_desc *d, const arx_backend *be, arx_many_sched 
         memset(pre_[l], 0, 16);
     }
     be->ctr_many(sc, lp, n, cap, flags);
+    CHECK(sc->used <= sizeof sc->rk && sc->n == n, "%s %s: scratch bookkeeping (used %zu)", d->name, be->name, sc->used);
     for (size_t l = 0; l < n; l++) {
         CHECK(!memcmp(out_[l], exp_[l], sizeof out_[l]), "%s %s: lane %zu of %zu, len %zu, cap %zu, flags %d%s",
               d->name, be->name, l, n, lanes[l].len, cap, flags, again ? " (kept schedules)" : "");
@@ -113,7 +114,11 @@ int main(int argc, char **argv) {
     int kernels = 0;
     for (size_t i = 0; i < sizeof descs / sizeof descs[0]; i++) {
         const arx_cipher_desc *d = descs[i];
-        if (d->block_bytes != 16 || d->ks_bytes > sizeof ksbuf[0]) continue;
+        if (d->block_bytes != 16) continue;
+        if (d->ks_bytes > sizeof ksbuf[0]) {
+            CHECK(0, "%s: key schedule larger than the test's buffer", d->name);
+            continue;
+        }
         for (size_t b = 1; b < ARX_MAX_BACKENDS && d->backends[b]; b++) {
             const arx_backend *be = d->backends[b];
             if (!be->ctr_many || (be->requires & arx_cpu_features()) != be->requires) continue;

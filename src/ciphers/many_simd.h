@@ -161,8 +161,8 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
     int same = sc->n == n;
     for (size_t l = 0; l < n && same; l++) same = sc->ks[l] == lanes[l]->ks;
     if (!same) {
-        const size_t vecs = (nwords + LM_LANES - 1) / LM_LANES * LM_LANES;
 #ifdef LM_TRANSPOSE
+        const size_t vecs = (nwords + LM_LANES - 1) / LM_LANES * LM_LANES; /* whole transposes */
         for (size_t w0 = 0; w0 < nwords; w0 += LM_LANES) {
             LM m[LM_LANES];
             for (size_t l = 0; l < LM_LANES; l++)
@@ -171,6 +171,7 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
             for (size_t j = 0; j < LM_LANES; j++) lk[w0 + j] = m[j];
         }
 #else
+        const size_t vecs = nwords;
         LM_WORD *lw = (LM_WORD *)(void *)sc->rk;
         for (size_t l = 0; l < LM_LANES; l++) {
             const LM_KS_T *ks = (const LM_KS_T *)lanes[l < n ? l : 0]->ks;
@@ -179,7 +180,7 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #endif
         for (size_t l = 0; l < n; l++) sc->ks[l] = lanes[l]->ks;
         sc->n = n;
-        const size_t bytes = vecs * sizeof(LM);
+        const size_t bytes = vecs * sizeof(LM); /* <= sizeof sc->rk: ARX_MANY_SCHED_WORDS */
         if (bytes > sc->used) sc->used = bytes;
     }
     size_t batches = 0, full = n == LM_LANES ? (size_t)-1 : 0;

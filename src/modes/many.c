@@ -5,8 +5,9 @@
  * checks (many.h) and that all keys are of one cipher; nothing is written
  * unless all pass. Then, a chunk of jobs at a time:
  *
- * - GCM and CTR on a backend with a lane-per-message kernel (ctr_many, for
- *   now LEA on AVX-512 and AVX2), for messages under MANY_LONG_* bytes
+ * - GCM and CTR on a backend with a lane-per-message kernel (ctr_many,
+ *   src/ciphers/many_simd.h: LEA, SPECK-128, SIMON-128, CHAM-128 and
+ *   SPARX-128 on AVX-512 and AVX2), for messages under MANY_LONG_* bytes
  *   (longer ones run at full speed alone): they are sorted by length
  *   (public) and cut into groups of the kernel's lane count, so the messages
  *   sharing a call are of similar length and few lanes idle. One kernel call
@@ -105,10 +106,11 @@ static int many_one(many_op op, arx_job *j) {
 
 /* ---- the lane-per-message path ------------------------------------------- */
 
-/* Only x86 builds have lane kernels so far (LEA's AVX2 and AVX-512 files).
- * Elsewhere none of this is compiled, so the calls cost a firmware build
- * neither the code nor the ~20 KiB of stack the lane path uses (its group
- * scratch: transposed schedules, lane tables). */
+/* Only x86 builds have lane kernels so far (the AVX2 and AVX-512 files of
+ * the 128-bit-block ciphers). Elsewhere none of this is compiled, so the
+ * calls cost a firmware build neither the code nor the ~30 KiB of stack the
+ * lane path uses (its group scratch: transposed schedules, 20.5 KiB for
+ * SPARX-128/256's programs, lane tables). */
 #if ARX_X86_SIMD
 
 /*
