@@ -41,16 +41,49 @@
  * vectors up to LM_KS_WORDS rounded up to LM_LANES): vector transposes
  * instead of the scalar ones.
  *
+ * (NEON: LM_VBITS 128 with LM_NEON defined, 32-bit words.)
+ *
  * Constant time: the only branches are on lengths and lane counts (public);
  * round keys and counters are only operands.
  */
-
-#include <immintrin.h>
 
 /* ---- the vocabulary ------------------------------------------------------ */
 #define LM_NW (128 / LM_W)             /* words per block */
 #define LM_LANES (LM_VBITS / LM_W)     /* messages per call */
 #define LM_VBYTES (LM_VBITS / 8)
+#if LM_VBITS == 128 && defined(LM_NEON)
+/* ARM NEON (AArch64 and ARMv7), 32-bit words only: four messages a call. */
+#include "neon.h"
+#if LM_W != 32
+#error "many_simd.h: NEON lanes are 32-bit"
+#endif
+#define LM uint32x4_t
+#define LM_XOR veorq_u32
+#define LM_AND vandq_u32
+#define LM_LOAD(p) NEON_FROM8(vld1q_u8((const uint8_t *)(const void *)(p)))
+#define LM_STORE(p, v) vst1q_u8((uint8_t *)(void *)(p), NEON_U8(v))
+#define LM_UNPACKLO32 NEON_ZIPLO32
+#define LM_UNPACKHI32 NEON_ZIPHI32
+#define LM_UNPACKLO64 NEON_ZIPLO64
+#define LM_UNPACKHI64 NEON_ZIPHI64
+#define LM_LANE128(v, k) NEON_U8(v)
+#define LM_EACH128(F) F(0)
+#define LM_ADD vaddq_u32
+#define LM_SUB vsubq_u32
+#define LM_SET1(x) vdupq_n_u32((uint32_t)(x))
+#define LM_EQ0(v) vceqq_u32((v), vdupq_n_u32(0))
+#define LM_BSWAP(v) NEON_FROM8(vrev32q_u8(NEON_U8(v)))
+/* one block */
+#define LM_B16 uint8x16_t
+#define LM_B16_LOAD(p) vld1q_u8((const uint8_t *)(const void *)(p))
+#define LM_B16_STORE(p, v) vst1q_u8((uint8_t *)(void *)(p), (v))
+#define LM_B16_XOR veorq_u8
+#else
+#include <immintrin.h>
+#define LM_B16 __m128i
+#define LM_B16_LOAD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define LM_B16_STORE(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
+#define LM_B16_XOR _mm_xor_si128
 #if LM_VBITS == 512
 #define LM __m512i
 #define LM_XOR _mm512_xor_si512
@@ -102,16 +135,20 @@
 #define LM_EQ0(v) _mm256_cmpeq_epi64((v), _mm256_setzero_si256())
 #endif
 #else
-#error "many_simd.h: LM_VBITS is 256 or 512"
+#error "many_simd.h: LM_VBITS is 256 or 512 (x86), 128 (NEON, LM_NEON)"
 #endif
+#if LM_W == 32
+#define LM_BSWAP(v) LM_SHUFFLE8((v), LM_IDX(0x0c0d0e0f, 0x08090a0b, 0x04050607, 0x00010203))
+#else
+#define LM_BSWAP(v) LM_SHUFFLE8((v), LM_IDX(0x08090a0b, 0x0c0d0e0f, 0x00010203, 0x04050607))
+#endif
+#endif /* x86 */
 #if LM_W == 32
 #define LM_WORD uint32_t
 #define LM_LOAD_BE arx_load32_be
-#define LM_BSWAP(v) LM_SHUFFLE8((v), LM_IDX(0x0c0d0e0f, 0x08090a0b, 0x04050607, 0x00010203))
 #elif LM_W == 64
 #define LM_WORD uint64_t
 #define LM_LOAD_BE arx_load64_be
-#define LM_BSWAP(v) LM_SHUFFLE8((v), LM_IDX(0x08090a0b, 0x0c0d0e0f, 0x00010203, 0x04050607))
 #else
 #error "many_simd.h: LM_W is 32 or 64"
 #endif
@@ -120,9 +157,7 @@
  * partial last block byte by byte (its length is public). */
 ARX_INLINE void LM_FN(many_xor_block)(uint8_t *out, const uint8_t *in, const uint8_t *ks, size_t m) {
     if (m == 16) {
-        __m128i x = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)in),
-                                  _mm_load_si128((const __m128i *)(const void *)ks));
-        _mm_storeu_si128((__m128i *)(void *)out, x);
+        LM_B16_STORE(out, LM_B16_XOR(LM_B16_LOAD(in), LM_B16_LOAD(ks)));
     } else {
         for (size_t i = 0; i < m; i++) out[i] = (uint8_t)(in[i] ^ ks[i]);
     }
@@ -239,9 +274,7 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
                  * from the registers, no per-lane branches. */
                 const size_t off = (bi - pre) * 16;
 #define LM_XOR_LANE(k)                                                                             \
-    _mm_storeu_si128((__m128i *)(void *)(op[LM_NW * (k) + q] + off),                               \
-                     _mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)(ip[LM_NW * (k) + q] + off)), \
-                                   LM_LANE128(u[q], k)));
+    LM_B16_STORE(op[LM_NW * (k) + q] + off, LM_B16_XOR(LM_B16_LOAD(ip[LM_NW * (k) + q] + off), LM_LANE128(u[q], k)));
 #pragma GCC unroll 4
                 for (int q = 0; q < LM_NW; q++) { LM_EACH128(LM_XOR_LANE) }
 #undef LM_XOR_LANE
@@ -268,6 +301,11 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 }
 
 #undef LM_LEN
+#undef LM_B16
+#undef LM_B16_LOAD
+#undef LM_B16_STORE
+#undef LM_B16_XOR
+#undef LM_NEON
 #undef LM_NW
 #undef LM_LANES
 #undef LM_VBYTES
