@@ -8,9 +8,10 @@
  * carries the sliced counter handles without branches: the low 32 bits
  * about to wrap (inc32 must not carry out of them, a whole-block counter
  * must), and the low 64 bits about to wrap (a carry between the 64-bit
- * lanes' words). Then the same lanes again through the same scratch (the
- * kept transposed schedules) and other lanes (which must replace them).
- * Bytes past each lane's min(len, cap) must stay untouched. The public
+ * lanes' words). Two groups through one scratch, then both again: their
+ * transposed schedules kept side by side in its slots, or replacing each
+ * other where it holds one. Bytes past each lane's min(len, cap) must stay
+ * untouched. The public
  * batches of test_many reach these kernels too, but cannot steer a GCM
  * counter to its wrap.
  *
@@ -26,7 +27,6 @@
 #define MAXB 200
 
 static _Alignas(64) uint8_t ksbuf[2 * MAXL][16384];
-static uint8_t in_[MAXL][MAXB], out_[MAXL][MAXB + 16], exp_[MAXL][MAXB + 16], pre_[MAXL][16], epre_[MAXL][16];
 
 /* The counter block after ctr: inc32 or the whole block, big-endian. */
 static void step(uint8_t c[16], int inc32) {
@@ -34,70 +34,77 @@ static void step(uint8_t c[16], int inc32) {
         if (++c[i]) break;
 }
 
-static void run(const arx_cipher_desc *d, const arx_backend *be, arx_many_sched *sc, int again) {
-    static arx_many_lane lanes[MAXL];
-    static const arx_many_lane *lp[MAXL];
-    static size_t n, cap;
-    static int flags;
-    const arx_backend *ref = d->backends[0];
-    if (!again) {
-        n = 1 + t_below(be->many_lanes);
-        flags = (int)t_below(4);
-        /* New keys in the other half of ksbuf: the kernel recognises its
-         * kept schedules by address, so these must not look like the last
-         * call's. */
-        static size_t half;
-        half ^= MAXL;
-        size_t nk = 1 + t_below(n);
-        for (size_t k = 0; k < nk; k++) {
-            uint8_t key[32];
-            t_fill(key, d->key_bytes);
-            d->setup(ksbuf[half + k], key);
-        }
-        size_t longest = 0;
-        for (size_t l = 0; l < n; l++) {
-            arx_many_lane *a = &lanes[l];
-            a->ks = ksbuf[half + t_below(nk)];
-            a->len = t_below(4) == 0 ? t_below(17) : t_below(MAXB + 1);
-            if (a->len > longest) longest = a->len;
-            t_fill(a->ctr, 16);
-            switch (t_below(4)) {
-            case 0: memset(a->ctr + 12, 0xff, 4); a->ctr[15] = (uint8_t)(0xff - t_below(4)); break;
-            case 1: memset(a->ctr + 8, 0xff, 8); a->ctr[15] = (uint8_t)(0xff - t_below(4)); break;
-            default: break;
-            }
-            t_fill(in_[l], MAXB);
-            a->in = in_[l];
-            a->out = out_[l];
-            a->pre = pre_[l];
-            lp[l] = a;
-        }
-        cap = t_below(3) == 0 ? 16 * t_below(longest / 16 + 1) : MAXB;
+/* One group of lanes and what the kernel must produce for it. */
+typedef struct {
+    arx_many_lane lanes[MAXL];
+    const arx_many_lane *lp[MAXL];
+    size_t n, cap;
+    int flags;
+    uint8_t in[MAXL][MAXB], out[MAXL][MAXB + 16], exp[MAXL][MAXB + 16], pre[MAXL][16], epre[MAXL][16];
+} group;
+
+static group groups[2];
+
+/* A random group with keys set up in ksbuf's half h. */
+static void make(group *g, const arx_cipher_desc *d, const arx_backend *be, size_t h) {
+    g->n = 1 + t_below(be->many_lanes);
+    g->flags = (int)t_below(4);
+    size_t nk = 1 + t_below(g->n);
+    for (size_t k = 0; k < nk; k++) {
+        uint8_t key[32];
+        t_fill(key, d->key_bytes);
+        d->setup(ksbuf[h * MAXL + k], key);
     }
-    for (size_t l = 0; l < n; l++) {
-        const arx_many_lane *a = &lanes[l];
-        const size_t m = a->len < cap ? a->len : cap;
+    size_t longest = 0;
+    for (size_t l = 0; l < g->n; l++) {
+        arx_many_lane *a = &g->lanes[l];
+        a->ks = ksbuf[h * MAXL + t_below(nk)];
+        a->len = t_below(4) == 0 ? t_below(17) : t_below(MAXB + 1);
+        if (a->len > longest) longest = a->len;
+        t_fill(a->ctr, 16);
+        switch (t_below(4)) {
+        case 0: memset(a->ctr + 12, 0xff, 4); a->ctr[15] = (uint8_t)(0xff - t_below(4)); break;
+        case 1: memset(a->ctr + 8, 0xff, 8); a->ctr[15] = (uint8_t)(0xff - t_below(4)); break;
+        default: break;
+        }
+        t_fill(g->in[l], MAXB);
+        a->in = g->in[l];
+        a->out = g->out[l];
+        a->pre = g->pre[l];
+        g->lp[l] = a;
+    }
+    g->cap = t_below(3) == 0 ? 16 * t_below(longest / 16 + 1) : MAXB;
+}
+
+/* The group through the kernel against the reference block function. */
+static void check(group *g, const arx_cipher_desc *d, const arx_backend *be, arx_many_sched *sc, const char *when) {
+    const arx_backend *ref = d->backends[0];
+    for (size_t l = 0; l < g->n; l++) {
+        const arx_many_lane *a = &g->lanes[l];
+        const size_t m = a->len < g->cap ? a->len : g->cap;
         uint8_t c[16], ks[16];
         memcpy(c, a->ctr, 16);
-        if (flags & ARX_MANY_PRE) {
-            ref->encrypt(a->ks, epre_[l], c, 1);
-            step(c, flags & ARX_MANY_INC32);
+        if (g->flags & ARX_MANY_PRE) {
+            ref->encrypt(a->ks, g->epre[l], c, 1);
+            step(c, g->flags & ARX_MANY_INC32);
         }
-        memset(exp_[l], 0xa5, sizeof exp_[l]);
+        memset(g->exp[l], 0xa5, sizeof g->exp[l]);
         for (size_t off = 0; off < m; off += 16) {
             ref->encrypt(a->ks, ks, c, 1);
-            step(c, flags & ARX_MANY_INC32);
-            for (size_t i = off; i < m && i < off + 16; i++) exp_[l][i] = (uint8_t)(in_[l][i] ^ ks[i - off]);
+            step(c, g->flags & ARX_MANY_INC32);
+            for (size_t i = off; i < m && i < off + 16; i++) g->exp[l][i] = (uint8_t)(g->in[l][i] ^ ks[i - off]);
         }
-        memset(out_[l], 0xa5, sizeof out_[l]);
-        memset(pre_[l], 0, 16);
+        memset(g->out[l], 0xa5, sizeof g->out[l]);
+        memset(g->pre[l], 0, 16);
     }
-    be->ctr_many(sc, lp, n, cap, flags);
-    CHECK(sc->used <= sizeof sc->rk && sc->n == n, "%s %s: scratch bookkeeping (used %zu)", d->name, be->name, sc->used);
-    for (size_t l = 0; l < n; l++) {
-        CHECK(!memcmp(out_[l], exp_[l], sizeof out_[l]), "%s %s: lane %zu of %zu, len %zu, cap %zu, flags %d%s",
-              d->name, be->name, l, n, lanes[l].len, cap, flags, again ? " (kept schedules)" : "");
-        if (flags & ARX_MANY_PRE) CHECK(!memcmp(pre_[l], epre_[l], 16), "%s %s: E(J0) of lane %zu", d->name, be->name, l);
+    be->ctr_many(sc, g->lp, g->n, g->cap, g->flags);
+    CHECK(sc->used <= sizeof sc->rk && sc->n >= 1 && sc->n <= MAXL, "%s %s: scratch bookkeeping (used %zu)", d->name,
+          be->name, sc->used);
+    for (size_t l = 0; l < g->n; l++) {
+        CHECK(!memcmp(g->out[l], g->exp[l], sizeof g->out[l]), "%s %s: lane %zu of %zu, len %zu, cap %zu, flags %d (%s)",
+              d->name, be->name, l, g->n, g->lanes[l].len, g->cap, g->flags, when);
+        if (g->flags & ARX_MANY_PRE)
+            CHECK(!memcmp(g->pre[l], g->epre[l], 16), "%s %s: E(J0) of lane %zu (%s)", d->name, be->name, l, when);
     }
 }
 
@@ -123,10 +130,18 @@ int main(int argc, char **argv) {
             const arx_backend *be = d->backends[b];
             if (!be->ctr_many || (be->requires & arx_cpu_features()) != be->requires) continue;
             CHECK(be->many_lanes >= 1 && be->many_lanes <= MAXL, "%s %s: many_lanes", d->name, be->name);
-            sc.n = sc.used = 0;
-            for (int r = 0; r < 60; r++) {
-                run(d, be, &sc, 0);
-                run(d, be, &sc, 1); /* the same lanes: schedules kept in sc */
+            for (int r = 0; r < 40; r++) {
+                /* The kernel knows its kept schedules by address: new keys
+                 * at old addresses need a fresh scratch. Two groups, then
+                 * both again (kept in two slots, or the second replacing
+                 * the first where one slot is all the scratch holds). */
+                sc.n = 0;
+                make(&groups[0], d, be, 0);
+                check(&groups[0], d, be, &sc, "new");
+                make(&groups[1], d, be, 1);
+                check(&groups[1], d, be, &sc, "second group");
+                check(&groups[0], d, be, &sc, "first again");
+                check(&groups[1], d, be, &sc, "second again");
             }
             kernels++;
         }

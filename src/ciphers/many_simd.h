@@ -184,20 +184,35 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
     if (n == 0) return;
     const LM_KS_T *ks0 = (const LM_KS_T *)lanes[0]->ks; /* one cipher per call */
     const size_t pre = (flags & ARX_MANY_PRE) ? 1 : 0;
-    LM *lk = (LM *)(void *)sc->rk;
     const size_t nwords = LM_KS_WORDS(ks0);
     _Alignas(64) LM_WORD cw[LM_NW][LM_LANES];
     _Alignas(64) uint8_t ksb[LM_NB][LM_NW * LM_VBYTES];
-    _Static_assert(sizeof sc->rk >= (size_t)LM_VBYTES * 4, "many_simd.h: sc->rk");
 
-    /* Transposed schedules, unless sc holds these lanes' already (a batch
-     * whose groups repeat their keys lane for lane); lanes past n repeat
-     * lane 0's key (their keystream is never stored). */
-    int same = sc->n == n;
-    for (size_t l = 0; l < n && same; l++) same = sc->ks[l] == lanes[l]->ks;
-    if (!same) {
+    /* Transposed schedules: a slot of sc that holds these lanes' already,
+     * else the next one transposed anew (lanes past n repeat lane 0's key;
+     * their keystream is never stored). */
 #ifdef LM_TRANSPOSE
-        const size_t vecs = (nwords + LM_LANES - 1) / LM_LANES * LM_LANES; /* whole transposes */
+    const size_t vecs = (nwords + LM_LANES - 1) / LM_LANES * LM_LANES; /* whole transposes */
+#else
+    const size_t vecs = nwords;
+#endif
+    const size_t per = vecs * sizeof(LM); /* a slot's bytes: a multiple of the vector's alignment */
+    size_t nslots = ARX_MANY_MAX_LANES / LM_LANES;
+    if (nslots > sizeof sc->rk / per) nslots = sizeof sc->rk / per; /* >= 1: ARX_MANY_SCHED_WORDS */
+    size_t slot = nslots;
+    for (size_t t = 0; t < sc->n && t < nslots && slot == nslots; t++) {
+        int same = sc->slot_n[t] == n;
+        for (size_t l = 0; l < n && same; l++) same = sc->ks[t * LM_LANES + l] == lanes[l]->ks;
+        if (same) slot = t;
+    }
+    LM *lk;
+    if (slot < nslots) {
+        lk = (LM *)(void *)((uint8_t *)sc->rk + slot * per);
+    } else {
+        if (sc->n < nslots) slot = sc->n++;
+        else slot = sc->next++ % nslots;
+        lk = (LM *)(void *)((uint8_t *)sc->rk + slot * per);
+#ifdef LM_TRANSPOSE
         for (size_t w0 = 0; w0 < nwords; w0 += LM_LANES) {
             LM m[LM_LANES];
             for (size_t l = 0; l < LM_LANES; l++)
@@ -206,17 +221,15 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
             for (size_t j = 0; j < LM_LANES; j++) lk[w0 + j] = m[j];
         }
 #else
-        const size_t vecs = nwords;
-        LM_WORD *lw = (LM_WORD *)(void *)sc->rk;
+        LM_WORD *lw = (LM_WORD *)(void *)lk;
         for (size_t l = 0; l < LM_LANES; l++) {
             const LM_KS_T *ks = (const LM_KS_T *)lanes[l < n ? l : 0]->ks;
             for (size_t i = 0; i < nwords; i++) lw[i * LM_LANES + l] = LM_KS_WORD(ks, i);
         }
 #endif
-        for (size_t l = 0; l < n; l++) sc->ks[l] = lanes[l]->ks;
-        sc->n = n;
-        const size_t bytes = vecs * sizeof(LM); /* <= sizeof sc->rk: ARX_MANY_SCHED_WORDS */
-        if (bytes > sc->used) sc->used = bytes;
+        for (size_t l = 0; l < n; l++) sc->ks[slot * LM_LANES + l] = lanes[l]->ks;
+        sc->slot_n[slot] = (unsigned char)n;
+        if ((slot + 1) * per > sc->used) sc->used = (slot + 1) * per;
     }
     size_t batches = 0, full = n == LM_LANES ? (size_t)-1 : 0;
     const uint8_t *ip[LM_LANES];
