@@ -57,6 +57,22 @@
 #define YLEA(i) "vpxor %%ymm13, %%ymm" #i ", %%ymm" #i "\n\tvpxor %%ymm13, %%ymm" #i ", %%ymm" #i "\n\t" \
     "vpaddd %%ymm13, %%ymm" #i ", %%ymm" #i "\n\t" YROT(i)
 
+/* Whole rounds of the two-word ciphers on one pair word (AVX2 kernels):
+ * SPECK-128's (vpshufb, add, xor, a 3-instruction rotate, xor: 4 ALU to 3
+ * shift/shuffle) and SIMON-64's (S^1 as add+srl+or, S^8 vpshufb, and, S^2,
+ * three xor: 7 to 4). */
+#define YSPECK(i) "vpshufb %%ymm13, %%ymm" #i ", %%ymm" #i "\n\tvpaddq %%ymm13, %%ymm" #i ", %%ymm" #i "\n\t" \
+    "vpxor %%ymm13, %%ymm" #i ", %%ymm" #i "\n\tvpsrlq $61, %%ymm" #i ", %%ymm14\n\tvpsllq $3, %%ymm" #i ", %%ymm" #i "\n\t" \
+    "vpor %%ymm14, %%ymm" #i ", %%ymm" #i "\n\tvpxor %%ymm13, %%ymm" #i ", %%ymm" #i "\n\t"
+#define YSIMON(i) "vpaddd %%ymm" #i ", %%ymm" #i ", %%ymm14\n\tvpsrld $31, %%ymm" #i ", %%ymm15\n\t" \
+    "vpor %%ymm15, %%ymm14, %%ymm14\n\tvpshufb %%ymm13, %%ymm" #i ", %%ymm15\n\tvpand %%ymm15, %%ymm14, %%ymm14\n\t" \
+    "vpslld $2, %%ymm" #i ", %%ymm15\n\tvpsrld $30, %%ymm" #i ", %%ymm" #i "\n\tvpor %%ymm15, %%ymm" #i ", %%ymm" #i "\n\t" \
+    "vpxor %%ymm14, %%ymm" #i ", %%ymm" #i "\n\tvpxor %%ymm13, %%ymm" #i ", %%ymm" #i "\n\tvpxor %%ymm13, %%ymm" #i ", %%ymm" #i "\n\t"
+/* SSE2's two-operand rotate: a register copy, two shifts, an OR (the copy
+ * counted as an instruction: is it free?), and LEA's word update with it. */
+#define XROT(i) "movdqa %%xmm" #i ", %%xmm14\n\tpsrld $7, %%xmm14\n\tpslld $25, %%xmm" #i "\n\tpor %%xmm14, %%xmm" #i "\n\t"
+#define XLEA(i) "pxor %%xmm13, %%xmm" #i "\n\tpxor %%xmm13, %%xmm" #i "\n\tpaddd %%xmm13, %%xmm" #i "\n\t" XROT(i)
+
 #define PROBE_TRIES 5
 
 #define PROBE(name, body, per_pass)                                                   \
@@ -93,6 +109,10 @@ PROBE(p_xadd, R12(XADD), 12)
 PROBE(p_xsrl, R12(XSRL), 12)
 PROBE(p_yrot, R12(YROT), 36)
 PROBE(p_ylea, R12(YLEA), 72)
+PROBE(p_yspeck, R12(YSPECK), 84)
+PROBE(p_ysimon, R12(YSIMON), 132)
+PROBE(p_xrot, R12(XROT), 48)
+PROBE(p_xlea, R12(XLEA), 84)
 
 int main(void) {
     double f = bench_core_per_tsc();
@@ -115,6 +135,10 @@ int main(void) {
         {"vpaddd xmm", p_xadd, p_xadd_n},         {"vpsrld xmm (imm)", p_xsrl, p_xsrl_n},
         {"rotate ymm (srl+sll+or)", p_yrot, p_yrot_n},
         {"LEA word ymm (2 xor, add, rot)", p_ylea, p_ylea_n},
+        {"SPECK-128 round ymm (4 ALU : 3 shift/shuffle)", p_yspeck, p_yspeck_n},
+        {"SIMON-64 round ymm (7 ALU : 4 shift/shuffle)", p_ysimon, p_ysimon_n},
+        {"SSE2 rotate xmm (movdqa, 2 shifts, por; 4 instr)", p_xrot, p_xrot_n},
+        {"SSE2 LEA word xmm (7 instr incl. movdqa)", p_xlea, p_xlea_n},
     };
     printf("core cycles per TSC cycle: %.3f\n%-28s %s\n", f, "instruction", "per core cycle");
     /* Warm up the vector unit first: the first zmm test used to read half its

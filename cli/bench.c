@@ -113,7 +113,48 @@ static int json_field(const char *line, const char *key, char *out, size_t cap) 
 }
 
 /* Run a baseline program from this binary's directory; merge its rows. */
+/*
+ * With ARXCRYPT_CPU hiding features, OpenSSL's rows must see the same smaller
+ * CPU, or an "AVX2 machine" run compares our AVX2 code with OpenSSL's AVX-512
+ * ChaCha20. OpenSSL takes its mask from OPENSSL_ia32cap ("~cap0:~cap1": cap0
+ * is CPUID leaf 1 EDX | ECX << 32, cap1 leaf 7 EBX | ECX << 32), so the
+ * features ARXCRYPT_CPU hides are cleared there too, once, unless the user
+ * set OPENSSL_ia32cap. Crypto++ has no such switch (its LEA is SSSE3 only).
+ */
+static int has_feature(const char *list, const char *name) {
+    size_t n = strlen(name);
+    for (const char *p = list; (p = strstr(p, name)) != NULL; p += n)
+        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0')) return 1;
+    return 0;
+}
+
+static void mirror_cpu_mask(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    static int done;
+    if (done) return;
+    done = 1;
+    if (!getenv("ARXCRYPT_CPU") || getenv("OPENSSL_ia32cap")) return;
+    const char *f = arx_cpu_features_string();
+    unsigned long long c0 = 0, c1 = 0;
+    if (!has_feature(f, "ssse3")) c0 |= 1ull << (32 + 9);
+    if (!has_feature(f, "sse4.1")) c0 |= 1ull << (32 + 19);
+    if (!has_feature(f, "pclmulqdq")) c0 |= 1ull << (32 + 1);
+    if (!has_feature(f, "avx2")) c0 |= 1ull << (32 + 28), c1 |= 1ull << 5; /* AVX and AVX2 */
+    if (!has_feature(f, "avx512f")) /* F, DQ, IFMA, CD, BW, VL; VBMI, VBMI2, VNNI, BITALG, VPOPCNTDQ */
+        c1 |= (1ull << 16) | (1ull << 17) | (1ull << 21) | (1ull << 28) | (1ull << 30) | (1ull << 31) |
+              (0x5842ull << 32);
+    if (!has_feature(f, "vaes")) c1 |= 1ull << (32 + 9);
+    if (!has_feature(f, "vpclmulqdq")) c1 |= 1ull << (32 + 10);
+    if (!c0 && !c1) return;
+    char v[64];
+    snprintf(v, sizeof v, "~0x%llx:~0x%llx", c0, c1);
+    setenv("OPENSSL_ia32cap", v, 1);
+    fprintf(stderr, "bench: OpenSSL baselines run with OPENSSL_ia32cap=%s (the features ARXCRYPT_CPU hides)\n", v);
+#endif
+}
+
 static void run_baseline(const bench_opts *o, const char *self_dir, const char *prog, size_t size, int filtered) {
+    mirror_cpu_mask();
     char cmd[4096];
     int n = snprintf(cmd, sizeof cmd, "'%s/%s' --size %zu --seconds %g", self_dir, prog, size, o->seconds);
     if (filtered && o->cipher) n += snprintf(cmd + n, sizeof cmd - (size_t)n, " --cipher '%s'", o->cipher);

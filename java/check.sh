@@ -26,7 +26,8 @@ else
   jdk25=
 fi
 rm -rf target/surefire-reports target/failsafe-java target/failsafe-native
-mvn -B -q verify "${profile[@]}" "-Darxcrypt.library=$build/libarxcrypt.so" "-Darxcrypt.test.size=$size"
+mvn -B -q verify "${profile[@]}" "-Darxcrypt.library=$build/libarxcrypt.so" \
+  "-Darxcrypt.cli=$build/arxcrypt" "-Darxcrypt.test.size=$size"
 for d in target/surefire-reports target/failsafe-java target/failsafe-native; do
   [ -d "$d" ] || continue
   t=0 f=0 s=0

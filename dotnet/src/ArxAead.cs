@@ -62,22 +62,10 @@ namespace ArxCrypt
             Check.NoPartialOverlap(output.Array, output.Offset, input.Array, input.Offset, input.Count, outName);
         }
 
-        private static Seg Whole(byte[] a, string name)
-        {
-            if (a == null) throw new ArgumentNullException(name);
-            return new Seg(a);
-        }
-
-        private static Seg Segment(Seg s, string name)
-        {
-            if (s.Array == null) throw new ArgumentNullException(name, name + " is a default ArraySegment (no array)");
-            return s;
-        }
-
         /// <summary>Encrypts plaintext into ciphertext (same length) and writes the tag.</summary>
         public void Encrypt(byte[] nonce, byte[] plaintext, byte[] ciphertext, byte[] tag, byte[] associatedData = null)
         {
-            Encrypt(Whole(nonce, "nonce"), Whole(plaintext, "plaintext"), Whole(ciphertext, "ciphertext"), Whole(tag, "tag"),
+            Encrypt(Check.Whole(nonce, "nonce"), Check.Whole(plaintext, "plaintext"), Check.Whole(ciphertext, "ciphertext"), Check.Whole(tag, "tag"),
                     associatedData == null ? default(Seg) : new Seg(associatedData));
         }
 
@@ -85,8 +73,8 @@ namespace ArxCrypt
         public void Encrypt(Seg nonce, Seg plaintext, Seg ciphertext, Seg tag, Seg associatedData = default(Seg))
         {
             KeyCore k = Key;
-            CheckArgs(Segment(nonce, "nonce"), Segment(plaintext, "plaintext"), Segment(ciphertext, "ciphertext"),
-                      Segment(tag, "tag"), "plaintext", "ciphertext");
+            CheckArgs(Check.Segment(nonce, "nonce"), Check.Segment(plaintext, "plaintext"), Check.Segment(ciphertext, "ciphertext"),
+                      Check.Segment(tag, "tag"), "plaintext", "ciphertext");
             Seal(k, nonce, associatedData, plaintext, ciphertext, tag);
         }
 
@@ -94,7 +82,7 @@ namespace ArxCrypt
         /// zeroed) when the tag, nonce, data or key do not match.</summary>
         public void Decrypt(byte[] nonce, byte[] ciphertext, byte[] tag, byte[] plaintext, byte[] associatedData = null)
         {
-            Decrypt(Whole(nonce, "nonce"), Whole(ciphertext, "ciphertext"), Whole(tag, "tag"), Whole(plaintext, "plaintext"),
+            Decrypt(Check.Whole(nonce, "nonce"), Check.Whole(ciphertext, "ciphertext"), Check.Whole(tag, "tag"), Check.Whole(plaintext, "plaintext"),
                     associatedData == null ? default(Seg) : new Seg(associatedData));
         }
 
@@ -102,8 +90,8 @@ namespace ArxCrypt
         public void Decrypt(Seg nonce, Seg ciphertext, Seg tag, Seg plaintext, Seg associatedData = default(Seg))
         {
             KeyCore k = Key;
-            CheckArgs(Segment(nonce, "nonce"), Segment(ciphertext, "ciphertext"), Segment(plaintext, "plaintext"),
-                      Segment(tag, "tag"), "ciphertext", "plaintext");
+            CheckArgs(Check.Segment(nonce, "nonce"), Check.Segment(ciphertext, "ciphertext"), Check.Segment(plaintext, "plaintext"),
+                      Check.Segment(tag, "tag"), "ciphertext", "plaintext");
             if (!Open(k, nonce, associatedData, ciphertext, plaintext, tag))
             {
                 // the engines zero it too; this says so here

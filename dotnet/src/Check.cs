@@ -32,6 +32,20 @@ namespace ArxCrypt
                 throw new ArgumentException(name + ": offset " + offset + " + count " + count + " runs past the " + buf.Length + "-byte array");
         }
 
+        /// <summary>A whole array as a segment (ArgumentNullException for null).</summary>
+        internal static ArraySegment<byte> Whole(byte[] a, string name)
+        {
+            if (a == null) throw new ArgumentNullException(name);
+            return new ArraySegment<byte>(a);
+        }
+
+        /// <summary>s itself; ArgumentNullException for a default segment.</summary>
+        internal static ArraySegment<byte> Segment(ArraySegment<byte> s, string name)
+        {
+            if (s.Array == null) throw new ArgumentNullException(name, name + " is a default ArraySegment (no array)");
+            return s;
+        }
+
         /// <summary>Output and input may be the same bytes (in place) or apart, as in the C API.</summary>
         internal static void NoPartialOverlap(byte[] a, int ao, byte[] b, int bo, int len, string name)
         {

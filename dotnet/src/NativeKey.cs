@@ -13,9 +13,7 @@ namespace ArxCrypt
 
         public NativeKey(string cipher, byte[] key)
         {
-            ArxEngine.RequireNative();
-            IntPtr c = NativeMethods.CipherByName(cipher);
-            if (c == IntPtr.Zero) throw Check.UnknownCipher(cipher);
+            IntPtr c = Lookup(cipher);
             int kb = (int)NativeMethods.arx_cipher_key_bytes(c);
             if (key.Length != kb) throw Check.KeyLength(cipher, kb, key.Length);
             Cipher = cipher;
@@ -27,7 +25,16 @@ namespace ArxCrypt
 
         public string Backend { get { return NativeMethods.Utf8(NativeMethods.arx_key_backend(_k)); } }
 
-        private static void Status(int rc)
+        /// <summary>The library's arx_cipher for a name (the native engine loaded, the name known).</summary>
+        internal static IntPtr Lookup(string cipher)
+        {
+            ArxEngine.RequireNative();
+            IntPtr c = NativeMethods.CipherByName(cipher);
+            if (c == IntPtr.Zero) throw Check.UnknownCipher(cipher);
+            return c;
+        }
+
+        internal static void Status(int rc)
         {
             if (rc != NativeMethods.ARX_OK)
                 throw new CryptographicException("arxcrypt: " + NativeMethods.StrError(rc) + " (code " + rc + ")");

@@ -16,6 +16,7 @@ namespace ArxCrypt
         internal const int ARX_OK = 0;
         internal const int ARX_ERR_AUTH = -13;
         internal const int ARX_ERR_PADDING = -12;
+        internal const int ARX_ERR_XTS_KEY = -26;
 
         [DllImport(Lib)] internal static extern IntPtr arx_version();
         [DllImport(Lib)] internal static extern IntPtr arx_strerror(int code);
@@ -68,6 +69,20 @@ namespace ArxCrypt
         [DllImport(Lib)]
         internal static extern int arx_cmac(NativeKeyHandle k, byte* msg, UIntPtr len, byte* tag, UIntPtr tagLen);
 
+        [DllImport(Lib)]
+        internal static extern int arx_xts_new(out NativeXtsHandle x, IntPtr cipher, byte* key, UIntPtr keyLen, byte* backend);
+        [DllImport(Lib)] internal static extern void arx_xts_free(IntPtr x);
+        [DllImport(Lib)]
+        internal static extern int arx_xts_encrypt(NativeXtsHandle x, byte* tweak, UIntPtr tweakLen, byte* o, byte* i, UIntPtr len);
+        [DllImport(Lib)]
+        internal static extern int arx_xts_decrypt(NativeXtsHandle x, byte* tweak, UIntPtr tweakLen, byte* o, byte* i, UIntPtr len);
+        [DllImport(Lib)]
+        internal static extern int arx_xts_encrypt_sectors(NativeXtsHandle x, ulong firstSector, UIntPtr sectorBytes, UIntPtr count,
+                                                           byte* o, byte* i);
+        [DllImport(Lib)]
+        internal static extern int arx_xts_decrypt_sectors(NativeXtsHandle x, ulong firstSector, UIntPtr sectorBytes, UIntPtr count,
+                                                           byte* o, byte* i);
+
         internal static string Utf8(IntPtr p)
         {
             if (p == IntPtr.Zero) return null;
@@ -93,14 +108,29 @@ namespace ArxCrypt
         }
     }
 
-    /// <summary>An arx_key*; arx_key_free wipes and frees it when released.</summary>
-    internal sealed class NativeKeyHandle : SafeHandle
+    /// <summary>A pointer the library made; the subclass frees (and wipes) it.</summary>
+    internal abstract class NativeHandle : SafeHandle
     {
-        public NativeKeyHandle() : base(IntPtr.Zero, true) { }
+        protected NativeHandle() : base(IntPtr.Zero, true) { }
         public override bool IsInvalid { get { return handle == IntPtr.Zero; } }
+    }
+
+    /// <summary>An arx_key*; arx_key_free wipes and frees it when released.</summary>
+    internal sealed class NativeKeyHandle : NativeHandle
+    {
         protected override bool ReleaseHandle()
         {
             NativeMethods.arx_key_free(handle);
+            return true;
+        }
+    }
+
+    /// <summary>An arx_xts*; arx_xts_free wipes both key schedules and frees it.</summary>
+    internal sealed class NativeXtsHandle : NativeHandle
+    {
+        protected override bool ReleaseHandle()
+        {
+            NativeMethods.arx_xts_free(handle);
             return true;
         }
     }

@@ -39,6 +39,16 @@
  *                        tweaks is made in registers, not through memory.
  *   LV_MCA_ENC LV_MCA_DEC LV_MCA_CTR   optional: llvm-mca region names
  *                        ("<kernel>:<bytes per pass>") for the widest loops.
+ *   LV_KS LV_RKP LV_RKW(rk, i) LV_KS_MAKE(view, ks) LV_KS_WIPE(view)
+ *                        optional, together: the round keys the kernels read.
+ *                        By default they read lea_ks itself (LV_RKP is
+ *                        const uint32_t *, word i broadcast by LV_SET1). An
+ *                        ISA without broadcast from memory (SSE2: movd +
+ *                        pshufd per word) gives a type LV_KS with `rounds`
+ *                        and rk[r] = round r's six words already broadcast
+ *                        (LV_RKP const LV *, LV_RKW(rk, i) = (rk)[i], one
+ *                        aligned load folded into the xor); the entry points
+ *                        build it from the lea_ks once per call and wipe it.
  *
  * Every kernel takes the number of interleaved batches `nb` (1 to
  * LV_ENC_NB / LV_DEC_NB, set by the includer) as a compile-time constant after
@@ -67,6 +77,23 @@
 #define LV_MAX_NB (LV_ENC_NB > LV_DEC_NB ? LV_ENC_NB : LV_DEC_NB)
 #ifndef LV_ROUNDS
 #define LV_ROUNDS(ks) ((ks)->rounds)
+#endif
+#ifndef LV_KS
+#define LV_KS lea_ks
+#define LV_RKP const uint32_t *
+#define LV_RKW(rk, i) LV_SET1((rk)[i])
+#endif
+/* At an entry point: `ks` the key view from the cipher.h argument `ks_`
+ * (built on the stack where LV_KS_MAKE is given), closed by LV_KS_CLOSE. */
+#ifdef LV_KS_MAKE
+#define LV_KS_OPEN(ks, ks_)                                                                        \
+    LV_KS ks##_view_;                                                                              \
+    LV_KS_MAKE(&ks##_view_, (const lea_ks *)(ks_));                                                \
+    const LV_KS *ks = &ks##_view_
+#define LV_KS_CLOSE(ks) LV_KS_WIPE(&ks##_view_)
+#else
+#define LV_KS_OPEN(ks, ks_) const lea_ks *ks = (const lea_ks *)(ks_)
+#define LV_KS_CLOSE(ks) ((void)0)
 #endif
 #ifndef LV_UNROLL
 #define LV_UNROLL
@@ -110,8 +137,8 @@ ARX_INLINE void LV_FN(transpose)(LV v[4]) {
  * afterwards (X'0, X'1, X'2, X'3) sit in words (b, c, d, a). 12 operations. */
 #define LV_ENC_ROUND(s, nb, a, b, c, d, rk)                                                        \
     do {                                                                                           \
-        const LV k0_ = LV_SET1((rk)[0]), k1_ = LV_SET1((rk)[1]), k2_ = LV_SET1((rk)[2]);           \
-        const LV k3_ = LV_SET1((rk)[3]), k4_ = LV_SET1((rk)[4]), k5_ = LV_SET1((rk)[5]);           \
+        const LV k0_ = LV_RKW(rk, 0), k1_ = LV_RKW(rk, 1), k2_ = LV_RKW(rk, 2);                    \
+        const LV k3_ = LV_RKW(rk, 3), k4_ = LV_RKW(rk, 4), k5_ = LV_RKW(rk, 5);                    \
         LV_UNROLL_NB                                                                               \
         for (int j_ = 0; j_ < (nb); j_++) {                                                        \
             s[j_][d] = LV_ROR(LV_ADD(LV_XOR(s[j_][c], k4_), LV_XOR(s[j_][d], k5_)), 3);            \
@@ -123,8 +150,8 @@ ARX_INLINE void LV_FN(transpose)(LV v[4]) {
 /* Its inverse, same names (lea.c's LEA_DEC_ROUND). */
 #define LV_DEC_ROUND(s, nb, a, b, c, d, rk)                                                        \
     do {                                                                                           \
-        const LV k0_ = LV_SET1((rk)[0]), k1_ = LV_SET1((rk)[1]), k2_ = LV_SET1((rk)[2]);           \
-        const LV k3_ = LV_SET1((rk)[3]), k4_ = LV_SET1((rk)[4]), k5_ = LV_SET1((rk)[5]);           \
+        const LV k0_ = LV_RKW(rk, 0), k1_ = LV_RKW(rk, 1), k2_ = LV_RKW(rk, 2);                    \
+        const LV k3_ = LV_RKW(rk, 3), k4_ = LV_RKW(rk, 4), k5_ = LV_RKW(rk, 5);                    \
         LV_UNROLL_NB                                                                               \
         for (int j_ = 0; j_ < (nb); j_++) {                                                        \
             s[j_][b] = LV_XOR(LV_SUB(LV_ROR(s[j_][b], 9), LV_XOR(s[j_][a], k0_)), k1_);            \
@@ -135,12 +162,12 @@ ARX_INLINE void LV_FN(transpose)(LV v[4]) {
 
 /* One encryption round with word roles (a, b, c, d), for callers that put
  * other work between rounds (the stitched LEA-GCM kernel). */
-ARX_INLINE void LV_FN(enc_round)(LV s[][4], int nb, int a, int b, int c, int d, const uint32_t *rk) {
+ARX_INLINE void LV_FN(enc_round)(LV s[][4], int nb, int a, int b, int c, int d, LV_RKP rk) {
     LV_ENC_ROUND(s, nb, a, b, c, d, rk);
 }
 
 /* Encryption rounds `from`..rounds-1 (from a multiple of 4) on sliced state. */
-ARX_INLINE void LV_FN(enc_rounds)(const lea_ks *ks, LV s[][4], int nb, unsigned from) {
+ARX_INLINE void LV_FN(enc_rounds)(const LV_KS *ks, LV s[][4], int nb, unsigned from) {
     LV_UNROLL
     for (unsigned r = from; r < LV_ROUNDS(ks); r += 4) {
         LV_ENC_ROUND(s, nb, 0, 1, 2, 3, ks->rk[r]);
@@ -150,7 +177,7 @@ ARX_INLINE void LV_FN(enc_rounds)(const lea_ks *ks, LV s[][4], int nb, unsigned 
     }
 }
 
-ARX_INLINE void LV_FN(dec_rounds)(const lea_ks *ks, LV s[][4], int nb) {
+ARX_INLINE void LV_FN(dec_rounds)(const LV_KS *ks, LV s[][4], int nb) {
     LV_UNROLL
     for (unsigned r = LV_ROUNDS(ks); r != 0; r -= 4) {
         LV_DEC_ROUND(s, nb, 3, 0, 1, 2, ks->rk[r - 1]);
@@ -161,7 +188,7 @@ ARX_INLINE void LV_FN(dec_rounds)(const lea_ks *ks, LV s[][4], int nb) {
 }
 
 /* nb whole batches: load, slice, rounds, unslice, store. */
-ARX_INLINE void LV_FN(ecb_batches)(const lea_ks *ks, uint8_t *out, const uint8_t *in, int nb, int dec) {
+ARX_INLINE void LV_FN(ecb_batches)(const LV_KS *ks, uint8_t *out, const uint8_t *in, int nb, int dec) {
     LV s[LV_MAX_NB][4];
     for (int j = 0; j < nb; j++) {
 #ifdef LV_LOAD_SLICED
@@ -194,34 +221,37 @@ ARX_INLINE void LV_FN(ecb_batches)(const lea_ks *ks, uint8_t *out, const uint8_t
  * has bytes 0..11 from the precomputed run and low word (lo + i) mod 2^32.
  * Rounds 0..3 use only the words that vary (lea.h): 30 operations, not 48.
  */
-ARX_INLINE void LV_FN(ctr_first4)(const lea_ks *ks, const lea_ctr_pre *pc, uint32_t lo, LV s[][4], int nb) {
-    const uint32_t *k0 = ks->rk[0], *k1 = ks->rk[1], *k2 = ks->rk[2], *k3 = ks->rk[3];
+ARX_INLINE void LV_FN(ctr_first4)(const LV_KS *ks, const lea_ctr_pre *pc, uint32_t lo, LV s[][4], int nb) {
+    LV_RKP k0 = ks->rk[0];
+    LV_RKP k1 = ks->rk[1];
+    LV_RKP k2 = ks->rk[2];
+    LV_RKP k3 = ks->rk[3];
     const LV off = LV_CTR_OFFSETS;
     LV_UNROLL_NB
     for (int j = 0; j < nb; j++) {
         /* X3 = the low counter word loaded little-endian: byte-swapped. */
         LV x3 = LV_BSWAP32(LV_ADD(LV_SET1(lo + (uint32_t)(j * LV_LANES)), off));
-        LV y2 = LV_ROR(LV_ADD(LV_SET1(pc->c[0]), LV_XOR(x3, LV_SET1(k0[5]))), 3);
-        LV z1 = LV_ROR(LV_ADD(LV_SET1(pc->c[1]), LV_XOR(y2, LV_SET1(k1[3]))), 5);
-        LV z2 = LV_ROR(LV_ADD(LV_XOR(y2, LV_SET1(k1[4])), LV_SET1(pc->c[2])), 3);
-        LV w0 = LV_ROL(LV_ADD(LV_SET1(pc->c[3]), LV_XOR(z1, LV_SET1(k2[1]))), 9);
-        LV w1 = LV_ROR(LV_ADD(LV_XOR(z1, LV_SET1(k2[2])), LV_XOR(z2, LV_SET1(k2[3]))), 5);
-        LV w2 = LV_ROR(LV_ADD(LV_XOR(z2, LV_SET1(k2[4])), LV_SET1(pc->c[4])), 3);
-        s[j][0] = LV_ROL(LV_ADD(LV_XOR(w0, LV_SET1(k3[0])), LV_XOR(w1, LV_SET1(k3[1]))), 9);
-        s[j][1] = LV_ROR(LV_ADD(LV_XOR(w1, LV_SET1(k3[2])), LV_XOR(w2, LV_SET1(k3[3]))), 5);
-        s[j][2] = LV_ROR(LV_ADD(LV_XOR(w2, LV_SET1(k3[4])), LV_SET1(pc->c[5])), 3);
+        LV y2 = LV_ROR(LV_ADD(LV_SET1(pc->c[0]), LV_XOR(x3, LV_RKW(k0, 5))), 3);
+        LV z1 = LV_ROR(LV_ADD(LV_SET1(pc->c[1]), LV_XOR(y2, LV_RKW(k1, 3))), 5);
+        LV z2 = LV_ROR(LV_ADD(LV_XOR(y2, LV_RKW(k1, 4)), LV_SET1(pc->c[2])), 3);
+        LV w0 = LV_ROL(LV_ADD(LV_SET1(pc->c[3]), LV_XOR(z1, LV_RKW(k2, 1))), 9);
+        LV w1 = LV_ROR(LV_ADD(LV_XOR(z1, LV_RKW(k2, 2)), LV_XOR(z2, LV_RKW(k2, 3))), 5);
+        LV w2 = LV_ROR(LV_ADD(LV_XOR(z2, LV_RKW(k2, 4)), LV_SET1(pc->c[4])), 3);
+        s[j][0] = LV_ROL(LV_ADD(LV_XOR(w0, LV_RKW(k3, 0)), LV_XOR(w1, LV_RKW(k3, 1))), 9);
+        s[j][1] = LV_ROR(LV_ADD(LV_XOR(w1, LV_RKW(k3, 2)), LV_XOR(w2, LV_RKW(k3, 3))), 5);
+        s[j][2] = LV_ROR(LV_ADD(LV_XOR(w2, LV_RKW(k3, 4)), LV_SET1(pc->c[5])), 3);
         s[j][3] = w0;
     }
 }
 
-ARX_INLINE void LV_FN(ctr_keystream)(const lea_ks *ks, const lea_ctr_pre *pc, uint32_t lo, LV s[][4], int nb) {
+ARX_INLINE void LV_FN(ctr_keystream)(const LV_KS *ks, const lea_ctr_pre *pc, uint32_t lo, LV s[][4], int nb) {
     LV_FN(ctr_first4)(ks, pc, lo, s, nb); /* sliced state after round 3 */
     LV_FN(enc_rounds)(ks, s, nb, 4);
     for (int j = 0; j < nb; j++) LV_FN(transpose)(s[j]);
 }
 
 /* out = in XOR keystream for nb whole batches. */
-ARX_INLINE void LV_FN(ctr_batches)(const lea_ks *ks, const lea_ctr_pre *pc, uint32_t lo, uint8_t *out,
+ARX_INLINE void LV_FN(ctr_batches)(const LV_KS *ks, const lea_ctr_pre *pc, uint32_t lo, uint8_t *out,
                                     const uint8_t *in, int nb) {
     LV s[LV_MAX_NB][4];
 #ifdef LV_LOAD_SLICED
@@ -248,7 +278,7 @@ ARX_INLINE void LV_FN(ctr_batches)(const lea_ks *ks, const lea_ctr_pre *pc, uint
 /* ---- tails: 1..LV_LANES-1 blocks, one batch's work ----------------------- */
 
 #ifdef LV_MASK_LOAD
-static inline void LV_FN(ecb_tail)(const lea_ks *ks, uint8_t *out, const uint8_t *in, size_t k, int dec) {
+static inline void LV_FN(ecb_tail)(const LV_KS *ks, uint8_t *out, const uint8_t *in, size_t k, int dec) {
     LV s[1][4];
     for (int q = 0; q < 4; q++) s[0][q] = LV_MASK_LOAD(in + q * LV_BYTES, k, q);
     LV_FN(transpose)(s[0]);
@@ -260,7 +290,7 @@ static inline void LV_FN(ecb_tail)(const lea_ks *ks, uint8_t *out, const uint8_t
     for (int q = 0; q < 4; q++) LV_MASK_STORE(out + q * LV_BYTES, k, q, s[0][q]);
 }
 
-static inline void LV_FN(ctr_tail)(const lea_ks *ks, const lea_ctr_pre *pc, uint32_t lo, uint8_t *out,
+static inline void LV_FN(ctr_tail)(const LV_KS *ks, const lea_ctr_pre *pc, uint32_t lo, uint8_t *out,
                                    const uint8_t *in, size_t k) {
     LV s[1][4];
     LV_FN(ctr_keystream)(ks, pc, lo, s, 1);
@@ -270,7 +300,7 @@ static inline void LV_FN(ctr_tail)(const lea_ks *ks, const lea_ctr_pre *pc, uint
 #else
 /* Through one batch on the stack, wiped afterwards: one batch costs less than
  * k reference blocks for every k >= 1 here. */
-static inline void LV_FN(ecb_tail)(const lea_ks *ks, uint8_t *out, const uint8_t *in, size_t k, int dec) {
+static inline void LV_FN(ecb_tail)(const LV_KS *ks, uint8_t *out, const uint8_t *in, size_t k, int dec) {
     uint8_t buf[LV_BATCH];
     memcpy(buf, in, 16 * k);
     memset(buf + 16 * k, 0, sizeof buf - 16 * k);
@@ -279,7 +309,7 @@ static inline void LV_FN(ecb_tail)(const lea_ks *ks, uint8_t *out, const uint8_t
     arx_wipe(buf, sizeof buf);
 }
 
-static inline void LV_FN(ctr_tail)(const lea_ks *ks, const lea_ctr_pre *pc, uint32_t lo, uint8_t *out,
+static inline void LV_FN(ctr_tail)(const LV_KS *ks, const lea_ctr_pre *pc, uint32_t lo, uint8_t *out,
                                    const uint8_t *in, size_t k) {
     uint8_t buf[LV_BATCH];
     LV s[1][4];
@@ -300,8 +330,7 @@ ARX_INLINE
 #else
 static inline
 #endif
-void LV_FN(ecb)(const void *ks_, uint8_t *out, const uint8_t *in, size_t n, int dec) {
-    const lea_ks *ks = (const lea_ks *)ks_;
+void LV_FN(ecb_ks)(const LV_KS *ks, uint8_t *out, const uint8_t *in, size_t n, int dec) {
     const size_t wide = dec ? LV_DEC_NB : LV_ENC_NB;
     for (; n >= wide * LV_LANES; n -= wide * LV_LANES, in += wide * LV_BATCH, out += wide * LV_BATCH) {
         LV_MCA_BEGIN(dec);
@@ -322,6 +351,17 @@ void LV_FN(ecb)(const void *ks_, uint8_t *out, const uint8_t *in, size_t n, int 
     if (n) LV_FN(ecb_tail)(ks, out, in, n, dec);
 }
 
+#ifdef LV_MCA_ENC
+ARX_INLINE
+#else
+static inline
+#endif
+void LV_FN(ecb)(const void *ks_, uint8_t *out, const uint8_t *in, size_t n, int dec) {
+    LV_KS_OPEN(ks, ks_);
+    LV_FN(ecb_ks)(ks, out, in, n, dec);
+    LV_KS_CLOSE(ks);
+}
+
 static inline void LV_FN(encrypt)(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
     LV_FN(ecb)(ks, out, in, n, 0);
 }
@@ -332,7 +372,7 @@ static inline void LV_FN(decrypt)(const void *ks, uint8_t *out, const uint8_t *i
 
 /* m blocks of one counter run: counter block i has bytes 0..11 from pc's run
  * and low word (lo + i) mod 2^32 (SP 800-38D inc32 when that wraps). */
-static inline void LV_FN(ctr_run)(const lea_ks *ks, const lea_ctr_pre *pc, uint32_t lo, uint8_t *out,
+static inline void LV_FN(ctr_run)(const LV_KS *ks, const lea_ctr_pre *pc, uint32_t lo, uint8_t *out,
                                   const uint8_t *in, size_t m) {
     for (; m >= LV_ENC_NB * LV_LANES; m -= LV_ENC_NB * LV_LANES) {
         LV_MCA_CTR_BEGIN();
@@ -360,18 +400,19 @@ static inline void LV_FN(ctr_run)(const lea_ks *ks, const lea_ctr_pre *pc, uint3
  * a new run. Branches depend on the counter's position only (public IV).
  */
 static inline void LV_FN(ctr_xor)(const void *ks_, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t n) {
-    const lea_ks *ks = (const lea_ks *)ks_;
+    LV_KS_OPEN(ks, ks_);
     lea_ctr_pre pc;
     while (n) {
         uint32_t lo = arx_load32_be(ctr + 12);
         uint64_t room = ((uint64_t)1 << 32) - lo; /* blocks until the low word wraps */
         size_t m = (uint64_t)n < room ? n : (size_t)room;
-        lea_ctr_precompute(ks, ctr, &pc);
+        lea_ctr_precompute((const lea_ks *)ks_, ctr, &pc);
         LV_FN(ctr_run)(ks, &pc, lo, out, in, m);
         lea_ctr_add(ctr, m);
         in += 16 * m, out += 16 * m, n -= m;
     }
     arx_wipe(&pc, sizeof pc);
+    LV_KS_CLOSE(ks);
 }
 
 /* ---- XTS: tweaks kept sliced like the data ---------------------------------- */
@@ -423,7 +464,7 @@ ARX_INLINE void LV_FN(xts_store)(uint8_t *p, LV v[4]) {
 }
 
 /* nb whole batches: out = E(in ^ T) ^ T (D for dec); tw advances nb batches. */
-ARX_INLINE void LV_FN(xts_batches)(const lea_ks *ks, LV tw[4], uint8_t *out, const uint8_t *in, int nb, int dec) {
+ARX_INLINE void LV_FN(xts_batches)(const LV_KS *ks, LV tw[4], uint8_t *out, const uint8_t *in, int nb, int dec) {
     LV s[LV_MAX_NB][4], t[LV_MAX_NB][4];
     for (int j = 0; j < nb; j++) {
         LV_FN(xts_load)(in + j * LV_BATCH, s[j]);
@@ -447,8 +488,8 @@ ARX_INLINE void LV_FN(xts_batches)(const lea_ks *ks, LV tw[4], uint8_t *out, con
  * leaves t at the tweak of the next block. */
 static inline size_t LV_FN(xts_xor)(const void *ks_, uint8_t t[16], uint8_t *out, const uint8_t *in, size_t n,
                                     int dec) {
-    const lea_ks *ks = (const lea_ks *)ks_;
     if (n < LV_LANES) return 0;
+    LV_KS_OPEN(ks, ks_);
     uint8_t buf[LV_BATCH];
     LV tw[4];
 #ifdef LV_SHLV
@@ -478,6 +519,7 @@ static inline size_t LV_FN(xts_xor)(const void *ks_, uint8_t t[16], uint8_t *out
     LV_FN(xts_store)(buf, tw); /* block 0 of the next batch: the next tweak */
     memcpy(t, buf, 16);
     arx_wipe(buf, sizeof buf);
+    LV_KS_CLOSE(ks);
     return done;
 }
 #endif
@@ -522,6 +564,13 @@ static inline size_t LV_FN(xts_xor)(const void *ks_, uint8_t t[16], uint8_t *out
 #undef LV_LOAD_SLICED
 #undef LV_STORE_SLICED
 #undef LV_ROUNDS
+#undef LV_KS
+#undef LV_RKP
+#undef LV_RKW
+#undef LV_KS_MAKE
+#undef LV_KS_WIPE
+#undef LV_KS_OPEN
+#undef LV_KS_CLOSE
 #undef LV_UNROLL
 #undef LV_UNROLL_NB
 #undef LV_MCA_ENC

@@ -3,6 +3,15 @@
  * blocks per batch, three batches interleaved. Rotates are two shifts and
  * an OR; SSE2 has no pshufb, so the counter byte swap is a 16-bit word swap
  * (pshuflw/pshufhw) and a byte swap inside each 16-bit word (two shifts, OR).
+ *
+ * SSE2 has no broadcast from memory either: a round key word costs a movd
+ * and a pshufd, twelve operations a round (a quarter of the round's work at
+ * three batches). So there are two instances: lea_sse2_ reads the lea_ks as
+ * the other backends do, and lea_sse2b_ reads a copy of the round keys
+ * broadcast once per call (lea_sse2_bks, each word four times, one aligned
+ * 16-byte load folded into the xor), built on the stack and wiped before
+ * the call returns. The copy costs about as much as a few batches, so calls
+ * shorter than LEA_SSE2_BCAST_MIN blocks take the first instance.
  */
 #include "cipher.h"
 
@@ -17,36 +26,71 @@ ARX_INLINE __m128i lea_sse2_bswap32(__m128i v) {
     return _mm_or_si128(_mm_slli_epi16(v, 8), _mm_srli_epi16(v, 8));
 }
 
-#define LV __m128i
-#define LV_LANES 4
 #define LV_FN(name) lea_sse2_##name
-#define LV_XOR _mm_xor_si128
-#define LV_ADD _mm_add_epi32
-#define LV_SUB _mm_sub_epi32
-#define LV_ROL(x, r) _mm_or_si128(_mm_slli_epi32((x), (r)), _mm_srli_epi32((x), 32 - (r)))
-#define LV_ROR(x, r) _mm_or_si128(_mm_srli_epi32((x), (r)), _mm_slli_epi32((x), 32 - (r)))
-#define LV_SHL _mm_slli_epi32
-#define LV_SHR _mm_srli_epi32
-#define LV_OR _mm_or_si128
-#define LV_SET1(x) _mm_set1_epi32((int)(x))
-#define LV_LOAD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
-#define LV_STORE(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
-#define LV_UNPACKLO32 _mm_unpacklo_epi32
-#define LV_UNPACKHI32 _mm_unpackhi_epi32
-#define LV_UNPACKLO64 _mm_unpacklo_epi64
-#define LV_UNPACKHI64 _mm_unpackhi_epi64
-#define LV_BSWAP32 lea_sse2_bswap32
-#define LV_CTR_OFFSETS _mm_setr_epi32(0, 1, 2, 3)
+#include "lea_sse2.h"
 
-/* Batches interleaved, measured on Zen 4 (LEA-128, 16 KiB, core cycles/byte):
- * encrypt 1: 2.80, 2: 2.34, 3: 2.16; decrypt 1: 3.32, 2: 2.45, 3: 2.38. */
-#define LV_ENC_NB 3
-#define LV_DEC_NB 3
+/* Round keys broadcast: rk[r][i] = round r's word i in all four elements. */
+typedef struct {
+    __m128i rk[32][6];
+    unsigned rounds;
+} lea_sse2_bks;
 
-#include "lea_simd.h"
+static inline void lea_sse2_bks_make(lea_sse2_bks *b, const lea_ks *ks) {
+    b->rounds = ks->rounds;
+    for (unsigned r = 0; r < ks->rounds; r++) {
+        const __m128i lo = _mm_loadu_si128((const __m128i *)(const void *)ks->rk[r]);     /* words 0..3 */
+        const __m128i hi = _mm_loadl_epi64((const __m128i *)(const void *)(ks->rk[r] + 4)); /* words 4, 5 */
+        b->rk[r][0] = _mm_shuffle_epi32(lo, 0x00);
+        b->rk[r][1] = _mm_shuffle_epi32(lo, 0x55);
+        b->rk[r][2] = _mm_shuffle_epi32(lo, 0xaa);
+        b->rk[r][3] = _mm_shuffle_epi32(lo, 0xff);
+        b->rk[r][4] = _mm_shuffle_epi32(hi, 0x00);
+        b->rk[r][5] = _mm_shuffle_epi32(hi, 0x55);
+    }
+}
+
+#define LV_FN(name) lea_sse2b_##name
+#define LV_KS lea_sse2_bks
+#define LV_RKP const __m128i *
+#define LV_RKW(rk, i) ((rk)[i])
+#define LV_KS_MAKE(b, ks) lea_sse2_bks_make((b), (ks))
+#define LV_KS_WIPE(b) arx_wipe((b)->rk, sizeof(__m128i) * 6 * (b)->rounds)
+#include "lea_sse2.h"
+
+/* Blocks from which a call builds the broadcast copy (docs/PERFORMANCE.md,
+ * "AVX2 without AVX-512": the break-even, about 48 blocks on Zen 4, and some
+ * margin). */
+#ifndef LEA_SSE2_BCAST_MIN
+#define LEA_SSE2_BCAST_MIN 64
+#endif
+
+static void lea_sse2_enc(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
+    if (n >= LEA_SSE2_BCAST_MIN)
+        lea_sse2b_encrypt(ks, out, in, n);
+    else
+        lea_sse2_encrypt(ks, out, in, n);
+}
+
+static void lea_sse2_dec(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {
+    if (n >= LEA_SSE2_BCAST_MIN)
+        lea_sse2b_decrypt(ks, out, in, n);
+    else
+        lea_sse2_decrypt(ks, out, in, n);
+}
+
+static void lea_sse2_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t n) {
+    if (n >= LEA_SSE2_BCAST_MIN)
+        lea_sse2b_ctr_xor(ks, ctr, out, in, n);
+    else
+        lea_sse2_ctr_xor(ks, ctr, out, in, n);
+}
+
+static size_t lea_sse2_xts(const void *ks, uint8_t t[16], uint8_t *out, const uint8_t *in, size_t n, int dec) {
+    return n >= LEA_SSE2_BCAST_MIN ? lea_sse2b_xts_xor(ks, t, out, in, n, dec) : lea_sse2_xts_xor(ks, t, out, in, n, dec);
+}
 
 const arx_backend lea_sse2_backend = {
-    "sse2", ARX_REQ_SSE2, 4, lea_sse2_encrypt, lea_sse2_decrypt, lea_sse2_ctr_xor, NULL, lea_sse2_xts_xor,
+    "sse2", ARX_REQ_SSE2, 4, lea_sse2_enc, lea_sse2_dec, lea_sse2_ctr, NULL, lea_sse2_xts,
 };
 #else
 typedef int lea_sse2_not_built; /* ISO C: no empty translation unit */

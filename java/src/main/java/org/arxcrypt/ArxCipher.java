@@ -37,10 +37,14 @@ import javax.crypto.spec.SecretKeySpec;
  *     re-initialised, as the JDK's AES/GCM does. Tags 32..128 bits in steps of 8; IV 1+ bytes.
  * <li>CCM: both directions buffer the message; nonce 7..13 bytes, tag 4, 6, ..., 16 bytes;
  *     the same IV-reuse rules as GCM.
+ * <li>XTS (128-bit blocks): key = data key || tweak key (twice the cipher's key length, the
+ *     halves different), IvParameterSpec = the 16-byte tweak (required). One doFinal is one data
+ *     unit of 16 bytes to 2^20 blocks, a partial last block done by ciphertext stealing; update
+ *     buffers (it outputs nothing), so a data unit can arrive in pieces.
  * </ul>
  */
 final class ArxCipher extends CipherSpi {
-    enum Mode { ECB, CBC, CTR, GCM, CCM }
+    enum Mode { ECB, CBC, CTR, GCM, CCM, XTS }
 
     private final CipherInfo.Algorithm alg;
     private final Mode mode;
@@ -48,6 +52,7 @@ final class ArxCipher extends CipherSpi {
     private final int bs;
 
     private KeyOps ops;
+    private XtsOps xts;                 // XTS: the key pair, in place of ops
     private byte[] keyBytes;            // of ops, to reuse its schedule when the same key comes again
     private boolean initialized;
     private boolean encrypt;
@@ -120,9 +125,28 @@ final class ArxCipher extends CipherSpi {
     protected int engineGetKeySize(Key key) throws InvalidKeyException {
         byte[] k = rawKey(key);
         int bits = k.length * 8;
-        alg.forKeyLength(k.length);
-        Arrays.fill(k, (byte) 0);
+        try {
+            cipherFor(k);
+        } finally {
+            Arrays.fill(k, (byte) 0);
+        }
         return bits;
+    }
+
+    /** The cipher a raw key selects: by its length, for XTS by the length of its halves. */
+    private CipherInfo cipherFor(byte[] k) throws InvalidKeyException {
+        if (mode != Mode.XTS) {
+            return alg.forKeyLength(k.length);
+        }
+        StringBuilder sizes = new StringBuilder();
+        for (CipherInfo c : alg.members) {
+            if (2 * c.keyBytes == k.length) {
+                return c;
+            }
+            sizes.append(sizes.length() == 0 ? "" : ", ").append(2 * c.keyBytes);
+        }
+        throw new InvalidKeyException("Invalid " + alg.jcaName + "/XTS key length: " + k.length + " bytes (must be "
+            + sizes + ": the data key then the tweak key)");
     }
 
     private static byte[] rawKey(Key key) throws InvalidKeyException {
@@ -182,7 +206,16 @@ final class ArxCipher extends CipherSpi {
                 throw new java.security.InvalidParameterException("unknown opmode " + opmode);
         }
         byte[] k = rawKey(key);
-        CipherInfo info = alg.forKeyLength(k.length);
+        CipherInfo info;
+        try {
+            info = cipherFor(k);
+            if (mode == Mode.XTS) {
+                XtsOps.checkHalves(k);
+            }
+        } catch (InvalidKeyException e) {
+            Arrays.fill(k, (byte) 0);
+            throw e;
+        }
         byte[] newIv = null;
         int newTag = 0;
         switch (mode) {
@@ -206,6 +239,16 @@ final class ArxCipher extends CipherSpi {
                 } else {
                     throw new InvalidAlgorithmParameterException(mode + " needs an IvParameterSpec, not "
                         + params.getClass().getName());
+                }
+                break;
+            case XTS:
+                if (!(params instanceof IvParameterSpec)) {
+                    throw new InvalidAlgorithmParameterException("XTS needs the tweak as an IvParameterSpec (16 bytes), not "
+                        + (params == null ? "none" : params.getClass().getName()));
+                }
+                newIv = ((IvParameterSpec) params).getIV();
+                if (newIv.length != 16) {
+                    throw new InvalidAlgorithmParameterException("XTS tweak must be 16 bytes, not " + newIv.length);
                 }
                 break;
             default: // GCM, CCM
@@ -245,12 +288,21 @@ final class ArxCipher extends CipherSpi {
                 break;
         }
         // the key: reuse the schedule when the same key comes again
-        if (ops == null || ops.info != info || !MessageDigest.isEqual(k, keyBytes)) {
-            KeyOps fresh = Engines.newKey(info, k);
-            if (ops != null) {
-                ops.destroy();
+        boolean same = keyBytes != null && MessageDigest.isEqual(k, keyBytes);
+        if (mode == Mode.XTS ? xts == null || xts.info != info || !same : ops == null || ops.info != info || !same) {
+            if (mode == Mode.XTS) {
+                XtsOps fresh = Engines.newXts(info, k);
+                if (xts != null) {
+                    xts.destroy();
+                }
+                xts = fresh;
+            } else {
+                KeyOps fresh = Engines.newKey(info, k);
+                if (ops != null) {
+                    ops.destroy();
+                }
+                ops = fresh;
             }
-            ops = fresh;
             if (keyBytes != null) {
                 Arrays.fill(keyBytes, (byte) 0);
             }
@@ -338,6 +390,9 @@ final class ArxCipher extends CipherSpi {
                 break;
             case CTR:
                 r = len;
+                break;
+            case XTS:
+                r = total;
                 break;
             default:
                 r = encrypt ? total + tagLen : Math.max(0, total - tagLen);
@@ -568,6 +623,8 @@ final class ArxCipher extends CipherSpi {
             }
             case GCM:
                 return encrypt ? gcmEncryptFinal(in, inOff, len, out, outOff) : aeadDecryptFinal(in, inOff, len, out, outOff);
+            case XTS:
+                return xtsFinal(in, inOff, len, out, outOff);
             default:
                 return encrypt ? ccmEncryptFinal(in, inOff, len, out, outOff) : aeadDecryptFinal(in, inOff, len, out, outOff);
         }
@@ -636,6 +693,32 @@ final class ArxCipher extends CipherSpi {
         return bad == 0 ? a.length - p : -1;
     }
 
+    /** The whole message of a buffering mode: true when it is now buf[0..bufLen) (bytes were buffered), false when it is in itself. */
+    private boolean joinBuffered(byte[] in, int inOff, int len) {
+        if (bufLen == 0) {
+            return false;
+        }
+        append(in, inOff, len);
+        return true;
+    }
+
+    /** XTS: the buffered bytes and in are one data unit. */
+    private int xtsFinal(byte[] in, int inOff, int len, byte[] out, int outOff)
+        throws ShortBufferException, IllegalBlockSizeException {
+        long total = (long) bufLen + len;
+        if (total < 16 || total > 16L * XtsOps.MAX_BLOCKS) {
+            resetState();
+            throw new IllegalBlockSizeException("XTS data unit must be 16 bytes to 2^20 blocks (16 MiB), not " + total
+                + " bytes (one data unit per doFinal)");
+        }
+        checkOut(out, outOff, (int) total);
+        byte[] src = joinBuffered(in, inOff, len) ? buf : in;
+        int srcOff = src == buf ? 0 : inOff;
+        xts.crypt(encrypt, iv, src, srcOff, (int) total, out, outOff);
+        resetState();
+        return (int) total;
+    }
+
     private int gcmEncryptFinal(byte[] in, int inOff, int len, byte[] out, int outOff) throws ShortBufferException {
         checkOut(out, outOff, len + tagLen);
         countGcm(len);
@@ -660,13 +743,8 @@ final class ArxCipher extends CipherSpi {
         long total = (long) bufLen + len;
         checkCcmLength(total);
         checkOut(out, outOff, (int) (total + tagLen));
-        byte[] src = in;
-        int srcOff = inOff;
-        if (bufLen > 0) {
-            append(in, inOff, len);
-            src = buf;
-            srcOff = 0;
-        }
+        byte[] src = joinBuffered(in, inOff, len) ? buf : in;
+        int srcOff = src == buf ? 0 : inOff;
         byte[] tag = new byte[tagLen];
         ops.ccmEncrypt(iv, aad, aadLen, src, srcOff, (int) total, out, outOff, tag);
         System.arraycopy(tag, 0, out, outOff + (int) total, tagLen);
@@ -696,13 +774,8 @@ final class ArxCipher extends CipherSpi {
             throw new IllegalBlockSizeException("GCM message longer than 2^36 - 32 bytes");
         }
         checkOut(out, outOff, ctLen);
-        byte[] src = in;
-        int srcOff = inOff;
-        if (bufLen > 0) {
-            append(in, inOff, len);
-            src = buf;
-            srcOff = 0;
-        }
+        byte[] src = joinBuffered(in, inOff, len) ? buf : in;
+        int srcOff = src == buf ? 0 : inOff;
         byte[] tag = Arrays.copyOfRange(src, srcOff + ctLen, srcOff + ctLen + tagLen);
         // decrypt into our own array when out is the input's array: a forged message then
         // leaves the caller's ciphertext untouched and no plaintext anywhere

@@ -12,7 +12,8 @@ import java.util.Map;
  * <p>Services, for every algorithm name of {@link CipherInfo} (LEA, LEA-128, CHAM-128, HIGHT,
  * SPECK-128-256, ...): Cipher {@code NAME/ECB/NoPadding}, {@code NAME/ECB/PKCS5Padding},
  * {@code NAME/CBC/NoPadding}, {@code NAME/CBC/PKCS5Padding}, {@code NAME/CTR/NoPadding}, and
- * for 128-bit blocks {@code NAME/GCM/NoPadding} and {@code NAME/CCM/NoPadding} ({@code NAME}
+ * for 128-bit blocks {@code NAME/GCM/NoPadding}, {@code NAME/CCM/NoPadding} and
+ * {@code NAME/XTS/NoPadding} (a double-length key: data key || tweak key) ({@code NAME}
  * alone is ECB/PKCS5Padding, as for the JDK's AES); Mac {@code NAME-CMAC} for 64- and 128-bit
  * blocks; KeyGenerator {@code NAME}.
  *
@@ -26,7 +27,7 @@ public final class ArxCryptProvider extends Provider {
     public static final String NAME = "ArxCrypt";
 
     public ArxCryptProvider() {
-        super(NAME, "0.1.0", "arxcrypt: LEA, CHAM, HIGHT, SPECK, SIMON, SIMECK, SPARX (ECB, CBC, CTR, GCM, CCM, CMAC)");
+        super(NAME, "0.1.0", "arxcrypt: LEA, CHAM, HIGHT, SPECK, SIMON, SIMECK, SPARX (ECB, CBC, CTR, GCM, CCM, XTS, CMAC)");
         for (CipherInfo.Algorithm alg : CipherInfo.algorithms().values()) {
             boolean served = false;
             for (CipherInfo c : alg.members) {
@@ -45,6 +46,7 @@ public final class ArxCryptProvider extends Provider {
             if (alg.blockBytes == 16) {
                 cipher(n + "/GCM/NoPadding", alg, ArxCipher.Mode.GCM, false);
                 cipher(n + "/CCM/NoPadding", alg, ArxCipher.Mode.CCM, false);
+                cipher(n + "/XTS/NoPadding", alg, ArxCipher.Mode.XTS, false);
             }
             if (alg.blockBytes == 16 || alg.blockBytes == 8) {
                 putService(new Svc(this, "Mac", n + "-CMAC", alg, null, false,

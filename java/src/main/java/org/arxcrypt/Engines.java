@@ -45,17 +45,27 @@ final class Engines {
     }
 
     static KeyOps newKey(CipherInfo info, byte[] key) throws InvalidKeyException {
+        return pickNative(info) ? NativeEngine.newKey(info, key) : PureOps.create(info, key);
+    }
+
+    /** An XTS key pair; key = data key || tweak key, its length and halves already checked. */
+    static XtsOps newXts(CipherInfo info, byte[] key) throws InvalidKeyException {
+        return pickNative(info) ? NativeEngine.newXts(info, key) : new PureXts(info, key);
+    }
+
+    /** Whether info's keys go to the native engine; a ProviderException when no engine can serve it. */
+    private static boolean pickNative(CipherInfo info) {
         if (useNative(info)) {
             if (!NativeEngine.available()) {
                 throw new ProviderException("arxcrypt.engine=native, but " + NativeEngine.unavailableReason());
             }
-            return NativeEngine.newKey(info, key);
+            return true;
         }
         if (!PureOps.supports(info)) {
             throw new ProviderException(info.name + " is served by the native engine only (libarxcrypt on"
                 + " JDK 22+), which is unavailable: " + NativeEngine.unavailableReason());
         }
-        return PureOps.create(info, key);
+        return false;
     }
 
     /** A one-line description of the engine in use, for logs and the bench. */

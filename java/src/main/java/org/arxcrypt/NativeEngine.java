@@ -26,4 +26,8 @@ final class NativeEngine {
     static KeyOps newKey(CipherInfo info, byte[] key) {
         throw new ProviderException(unavailableReason());
     }
+
+    static XtsOps newXts(CipherInfo info, byte[] key) {
+        throw new ProviderException(unavailableReason());
+    }
 }

@@ -25,26 +25,31 @@ final class PureOps extends KeyOps {
     }
 
     static PureOps create(CipherInfo info, byte[] key) {
+        return new PureOps(info, blockCipher(info, key));
+    }
+
+    /** The pure-Java cipher for info under key (also the two halves of an XTS key, PureXts). */
+    static BlockCipher blockCipher(CipherInfo info, byte[] key) {
         if (info.isLea()) {
-            return new PureOps(info, new Lea(key));
+            return new Lea(key);
         }
         if (info.name.startsWith("speck-")) {
-            return new PureOps(info, new Speck(info.blockBytes, key));
+            return new Speck(info.blockBytes, key);
         }
         if (info.name.startsWith("simon-")) {
-            return new PureOps(info, new Simon(info.blockBytes, key));
+            return new Simon(info.blockBytes, key);
         }
         if (info.name.startsWith("sparx-")) {
-            return new PureOps(info, new Sparx(info.blockBytes, key));
+            return new Sparx(info.blockBytes, key);
         }
         if (info.name.equals("hight")) {
-            return new PureOps(info, new Hight(key));
+            return new Hight(key);
         }
         if (info.name.startsWith("simeck-")) {
-            return new PureOps(info, new Simeck(info.blockBytes, key));
+            return new Simeck(info.blockBytes, key);
         }
         if (info.name.startsWith("cham-")) {
-            return new PureOps(info, new Cham(info, key));
+            return new Cham(info, key);
         }
         throw new UnsupportedOperationException("no pure-Java " + info.name);
     }

@@ -106,6 +106,7 @@ final class NativeEngine {
         final MethodHandle ecbEnc, ecbDec, cbcEnc, cbcDec, ctrXor, ctrInit, ctrUpdate, ctrFree;
         final MethodHandle gcmEnc, gcmDec, gcmInit, gcmAad, gcmEncUpdate, gcmEncFinal, gcmFree;
         final MethodHandle ccmEnc, ccmDec, cmac;
+        final MethodHandle xtsNew, xtsFree, xtsEnc, xtsDec;
         final ConcurrentHashMap<String, MemorySegment> ciphers = new ConcurrentHashMap<>();
 
         Fns(SymbolLookup lib) {
@@ -136,6 +137,10 @@ final class NativeEngine {
             ccmEnc = h(l, lib, "arx_ccm_encrypt", aead, crit);
             ccmDec = h(l, lib, "arx_ccm_decrypt", aead, crit);
             cmac = h(l, lib, "arx_cmac", FunctionDescriptor.of(I, A, A, SZ, A, SZ), crit);
+            xtsNew = h(l, lib, "arx_xts_new", FunctionDescriptor.of(I, A, A, A, SZ, A));
+            xtsFree = h(l, lib, "arx_xts_free", FunctionDescriptor.ofVoid(A));
+            xtsEnc = h(l, lib, "arx_xts_encrypt", kIvOutInLen, crit);
+            xtsDec = h(l, lib, "arx_xts_decrypt", kIvOutInLen, crit);
         }
 
         private static MethodHandle h(Linker l, SymbolLookup lib, String name, FunctionDescriptor d,
@@ -195,21 +200,31 @@ final class NativeEngine {
     }
 
     static KeyOps newKey(CipherInfo info, byte[] key) throws InvalidKeyException {
+        return new Ops(info, make(F.keyNew, info, key, info.keyBytes));
+    }
+
+    /** An XTS key pair (arx_xts_new): key = data key || tweak key. */
+    static XtsOps newXts(CipherInfo info, byte[] key) throws InvalidKeyException {
+        return new Xts(info, make(F.xtsNew, info, key, 2 * info.keyBytes));
+    }
+
+    /** arx_key_new or arx_xts_new on a copy of key (wiped after), checking its length first. */
+    private static long make(MethodHandle ctor, CipherInfo info, byte[] key, int keyLen) throws InvalidKeyException {
         if (F == null) {
             throw new ProviderException(REASON);
         }
-        if (key.length != info.keyBytes) {
-            throw new InvalidKeyException(info.name + " takes a " + info.keyBytes + "-byte key, not " + key.length);
+        if (key.length != keyLen) {
+            throw new InvalidKeyException(info.name + (ctor == F.xtsNew ? "-xts" : "") + " takes a " + keyLen
+                + "-byte key, not " + key.length);
         }
         MemorySegment c = F.cipher(info);
-        long addr;
         try (Arena a = Arena.ofConfined()) {
             MemorySegment out = a.allocate(ValueLayout.ADDRESS);
             MemorySegment k = a.allocate(Math.max(1, key.length));
             MemorySegment.copy(key, 0, k, ValueLayout.JAVA_BYTE, 0, key.length);
             int rc;
             try {
-                rc = (int) F.keyNew.invokeExact(out, c, k, (long) key.length, MemorySegment.NULL);
+                rc = (int) ctor.invokeExact(out, c, k, (long) key.length, MemorySegment.NULL);
             } catch (Throwable t) {
                 throw wrap(t);
             } finally {
@@ -218,16 +233,17 @@ final class NativeEngine {
             if (rc != 0) {
                 throw new InvalidKeyException("libarxcrypt refused the key: " + F.error(rc));
             }
-            addr = out.get(ValueLayout.ADDRESS, 0).address();
+            return out.get(ValueLayout.ADDRESS, 0).address();
         }
-        return new Ops(info, addr);
     }
 
     /** Frees (and so wipes) a native key once; run by destroy() or the Cleaner. */
     private static final class KeyFree implements Runnable {
+        private final MethodHandle free;   // arx_key_free or arx_xts_free
         private long addr;
 
-        KeyFree(long addr) {
+        KeyFree(MethodHandle free, long addr) {
+            this.free = free;
             this.addr = addr;
         }
 
@@ -235,7 +251,7 @@ final class NativeEngine {
         public synchronized void run() {
             if (addr != 0) {
                 try {
-                    F.keyFree.invokeExact(MemorySegment.ofAddress(addr));
+                    free.invokeExact(MemorySegment.ofAddress(addr));
                 } catch (Throwable t) {
                     throw wrap(t);
                 }
@@ -252,7 +268,7 @@ final class NativeEngine {
         Ops(CipherInfo info, long addr) {
             super(info);
             this.key = MemorySegment.ofAddress(addr);
-            this.free = new KeyFree(addr);
+            this.free = new KeyFree(F.keyFree, addr);
             this.cleanable = CLEANER.register(this, free);
         }
 
@@ -453,6 +469,41 @@ final class NativeEngine {
             } catch (Throwable t) {
                 throw wrap(t);
             }
+        }
+
+        @Override
+        void destroy() {
+            cleanable.clean();
+        }
+    }
+
+    /** An arx_xts key pair, freed (both schedules wiped) by destroy() or the Cleaner. */
+    private static final class Xts extends XtsOps {
+        private final MemorySegment x;
+        private final Cleaner.Cleanable cleanable;
+
+        Xts(CipherInfo info, long addr) {
+            super(info);
+            this.x = MemorySegment.ofAddress(addr);
+            this.cleanable = CLEANER.register(this, new KeyFree(F.xtsFree, addr));
+        }
+
+        @Override
+        String engine() {
+            return "native";
+        }
+
+        @Override
+        void crypt(boolean encrypt, byte[] tweak, byte[] in, int inOff, int len, byte[] out, int outOff) {
+            try {
+                int rc = encrypt
+                    ? (int) F.xtsEnc.invokeExact(x, seg(tweak), (long) tweak.length, seg(out, outOff, len), seg(in, inOff, len), (long) len)
+                    : (int) F.xtsDec.invokeExact(x, seg(tweak), (long) tweak.length, seg(out, outOff, len), seg(in, inOff, len), (long) len);
+                check(rc);
+            } catch (Throwable t) {
+                throw wrap(t);
+            }
+            java.lang.ref.Reference.reachabilityFence(this);
         }
 
         @Override
