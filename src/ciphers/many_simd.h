@@ -209,8 +209,13 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
     if (slot < nslots) {
         lk = (LM *)(void *)((uint8_t *)sc->rk + slot * per);
     } else {
-        if (sc->n < nslots) slot = sc->n++;
-        else slot = sc->next++ % nslots;
+        if (sc->n < nslots) { /* an empty slot; the first to replace once all are filled: 0 */
+            slot = sc->n++;
+            sc->next = 0;
+        } else {
+            slot = sc->next % nslots;
+            sc->next = slot + 1;
+        }
         lk = (LM *)(void *)((uint8_t *)sc->rk + slot * per);
 #ifdef LM_TRANSPOSE
         for (size_t w0 = 0; w0 < nwords; w0 += LM_LANES) {
@@ -221,10 +226,22 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
             for (size_t j = 0; j < LM_LANES; j++) lk[w0 + j] = m[j];
         }
 #else
-        LM_WORD *lw = (LM_WORD *)(void *)lk;
-        for (size_t l = 0; l < LM_LANES; l++) {
-            const LM_KS_T *ks = (const LM_KS_T *)lanes[l < n ? l : 0]->ks;
-            for (size_t i = 0; i < nwords; i++) lw[i * LM_LANES + l] = LM_KS_WORD(ks, i);
+        /* Word by word, one vector after another. Byte copies: sc->rk is
+         * declared uint32_t, and 64-bit words must not be stored into it as
+         * such (C's aliasing rules). Not vectorised: clang-14 made the
+         * strided form a vpscatterqq, which MemorySanitizer (tests/ct) saw as
+         * storing uninitialised bytes. */
+        uint8_t *lb = (uint8_t *)(void *)lk;
+        const LM_KS_T *lks[LM_LANES];
+        for (size_t l = 0; l < LM_LANES; l++) lks[l] = (const LM_KS_T *)lanes[l < n ? l : 0]->ks;
+        for (size_t i = 0; i < nwords; i++) {
+#if defined(__clang__)
+#pragma clang loop vectorize(disable)
+#endif
+            for (size_t l = 0; l < LM_LANES; l++) {
+                const LM_WORD w = LM_KS_WORD(lks[l], i);
+                memcpy(lb + (i * LM_LANES + l) * sizeof w, &w, sizeof w);
+            }
         }
 #endif
         for (size_t l = 0; l < n; l++) sc->ks[slot * LM_LANES + l] = lanes[l]->ks;
