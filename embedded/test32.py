@@ -11,7 +11,8 @@ Tests of the 32-bit targets through embedded/run-qemu.
                              modelled cycle count (constant time as the AVR issue
                              defines it); a planted data-dependent branch must fail
 
-Exit 77 (ctest: skipped) when the host CLI is missing.
+ARX_CIPHERS=a,b restricts either to those ciphers. Exit 77 (ctest: skipped)
+when the host CLI is missing.
 """
 import os
 import random
@@ -36,6 +37,15 @@ CIPHERS = {  # name: (block bytes, key bytes)
     "simeck-32-64": (4, 8), "simeck-48-96": (6, 12), "simeck-64-128": (8, 16),
     "sparx-64-128": (8, 16), "sparx-128-128": (16, 16), "sparx-128-256": (16, 32),
 }
+
+
+def selected():
+    """ARX_CIPHERS=a,b,c restricts a run to those ciphers (all by default)."""
+    only = [c for c in os.environ.get("ARX_CIPHERS", "").split(",") if c]
+    for c in only:
+        if c not in CIPHERS:
+            raise SystemExit(f"test32: unknown cipher '{c}' in ARX_CIPHERS")
+    return {c: v for c, v in CIPHERS.items() if not only or c in only}
 
 
 def modes_for(bb):
@@ -70,7 +80,7 @@ def test_raw(t, n):
         if not ok:
             print("FAIL", what)
 
-    for name, (bb, kb) in CIPHERS.items():
+    for name, (bb, kb) in selected().items():
         for mode in modes_for(bb):
             for _ in range(n):
                 key = rnd.randbytes(kb).hex()
@@ -112,7 +122,7 @@ def test_raw(t, n):
 
 def test_ct(t, n):
     passed = failed = 0
-    for name in CIPHERS:
+    for name in selected():
         r = subprocess.run([sys.executable, RUN, t, "ct", name, str(n)], capture_output=True, text=True)
         ok = r.returncode == 0
         for line in r.stdout.splitlines():

@@ -16,6 +16,9 @@ cp="target/arxcrypt-0.1.0.jar:target/test-classes:$(cat target/bench-cp.txt)"
   grep -v 'incubator modules'
 # the pure engine as a plain JVM runs it (scalar LEA)
 "$jdk/bin/java" --enable-native-access=ALL-UNNAMED -cp "$cp" org.arxcrypt.bench.JavaBench "${3:-200}" "${4:-7}" java
+# many messages at once (org.arxcrypt.Many) against Cipher one message at a time, native engine
+"$jdk/bin/java" --enable-native-access=ALL-UNNAMED -Darxcrypt.library="$build/libarxcrypt.so" -cp "$cp" \
+  org.arxcrypt.bench.ManyBench
 echo
 echo "C library, same machine (arxcrypt bench):"
 "$build/arxcrypt" bench --cipher lea-128 --mode gcm,ctr --size 1048576 --no-baselines

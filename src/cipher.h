@@ -137,6 +137,18 @@ typedef size_t (*arx_gcm_fn)(const void *ks, struct arx_ghash *g, uint8_t ctr[16
 typedef size_t (*arx_xts_fn)(const void *ks, uint8_t t[16], uint8_t *out, const uint8_t *in, size_t nblocks,
                              int decrypt);
 
+/*
+ * xts_sectors: optional many-data-unit XTS pass (src/modes/xts.c's sector
+ * call): count units of spb whole blocks each, unit i read from
+ * in + 16*spb*i and written to out + 16*spb*i with first tweak
+ * T_0 = t0[16i..16i+16) (already E_K2(sector number)). Returns count, or 0
+ * when it takes no such unit size (the caller then runs unit by unit): one
+ * call for a batch of sectors saves each sector's kernel set-up and the
+ * hand-back of the tweak that xts_xor does.
+ */
+typedef size_t (*arx_xts_sectors_fn)(const void *ks, const uint8_t *t0, size_t spb, size_t count, uint8_t *out,
+                                     const uint8_t *in, int decrypt);
+
 /* dst = t, t*alpha, ..., t*alpha^(n-1) (16n bytes): an xts_xor kernel's
  * first batch of tweaks (src/modes/xts.c). */
 void arx_xts_tweaks(uint8_t *dst, const uint8_t t[16], size_t n);
@@ -197,6 +209,7 @@ typedef struct arx_backend {
     /* ---- multi-message (issue 24): set by designated initialisers ---- */
     unsigned many_lanes;      /* messages per ctr_many call at most; 0: none */
     arx_ctr_many_fn ctr_many; /* may be NULL */
+    arx_xts_sectors_fn xts_sectors; /* may be NULL: set by designated initialisers */
 } arx_backend;
 
 /* out = in XOR E(ctr), then ctr += 1 (the whole block big-endian, wrapping),
@@ -209,14 +222,19 @@ void arx_ctr_by_block(arx_block_fn encrypt, const void *ks, size_t block_bytes, 
  * buffers; one call per 8 blocks instead of one per block). */
 void arx_ctr64_batched(arx_block_fn encrypt, const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,
                        size_t nblocks);
+/* The same for 128-bit blocks, 4 counter blocks at a time (the counter
+ * modulo 2^128, as SP 800-38A). */
+void arx_ctr128_batched(arx_block_fn encrypt, const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,
+                        size_t nblocks);
 
 /*
- * The backend of a 64-bit-block microcontroller kernel (assembly beside its
- * family, embedded/ builds): KENC/KDEC over 4-byte-aligned buffers, REFENC/
- * REFDEC (the reference) for others (alignment is public), CTR eight counter
- * blocks at a time over the kernel; LANES blocks a pass (1 or 2).
+ * The backend of a microcontroller kernel (assembly beside its family,
+ * embedded/ builds): KENC/KDEC over 4-byte-aligned buffers, REFENC/REFDEC
+ * (the reference) for others (alignment is public), CTR by CTRB over the
+ * kernel (arx_ctr64_batched: eight 64-bit counter blocks a call;
+ * arx_ctr128_batched: four 128-bit ones); LANES blocks a pass (1 or 2).
  */
-#define ARX_MCU64_BACKEND(name, isa, lanes, kenc, kdec, refenc, refdec)                            \
+#define ARX_MCU_BACKEND(name, isa, lanes, kenc, kdec, refenc, refdec, ctrb)                        \
     static void name##_enc(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {            \
         if (arx_aligned4(out, in)) kenc(ks, out, in, n);                                           \
         else refenc(ks, out, in, n);                                                               \
@@ -227,9 +245,13 @@ void arx_ctr64_batched(arx_block_fn encrypt, const void *ks, uint8_t *ctr, uint8
     }                                                                                              \
     static void name##_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,          \
                            size_t n) {                                                             \
-        arx_ctr64_batched(name##_enc, ks, ctr, out, in, n);                                        \
+        ctrb(name##_enc, ks, ctr, out, in, n);                                                     \
     }                                                                                              \
     static const arx_backend name = {isa, 0, lanes, name##_enc, name##_dec, name##_ctr};
+#define ARX_MCU64_BACKEND(name, isa, lanes, kenc, kdec, refenc, refdec)                            \
+    ARX_MCU_BACKEND(name, isa, lanes, kenc, kdec, refenc, refdec, arx_ctr64_batched)
+#define ARX_MCU128_BACKEND(name, isa, kenc, kdec, refenc, refdec)                                  \
+    ARX_MCU_BACKEND(name, isa, 1, kenc, kdec, refenc, refdec, arx_ctr128_batched)
 
 #define ARX_MAX_BACKENDS 8
 

@@ -101,6 +101,77 @@ namespace ArxCrypt
             }
         }
 
+        /// <summary>Many messages in one call (EncryptMany / DecryptMany of ArxGcm and
+        /// ArxCcm): every job checked first (ArgumentException naming jobs[i], nothing
+        /// computed); then one arx_*_many call when every key is native, else the jobs
+        /// one after another. Returns each job's verdict (all true when encrypting).</summary>
+        internal static bool[] RunMany(System.Collections.Generic.IList<ArxAeadJob> jobs, bool gcm, bool encrypt)
+        {
+            if (jobs == null) throw new ArgumentNullException("jobs");
+            int n = jobs.Count;
+            var js = new ArxAeadJob[n];
+            var keys = new KeyCore[n];
+            bool allNative = true;
+            for (int i = 0; i < n; i++)
+            {
+                ArxAeadJob j = jobs[i];
+                if (j == null) throw new ArgumentException(At(i) + " is null", "jobs");
+                ArxAead a = j.Key;
+                if (a == null || (gcm ? !(a is ArxGcm) : !(a is ArxCcm)))
+                    throw new ArgumentException(At(i) + ": the key must be an " + (gcm ? "ArxGcm" : "ArxCcm") + ", got " + (a == null ? "null" : a.GetType().Name), "jobs");
+                if (a._key == null) throw new ObjectDisposedException(a.GetType().Name, At(i) + ": the key was disposed");
+                if (i > 0 && a.Cipher != js[0].Key.Cipher)
+                    throw new ArgumentException(At(i) + ": the key is " + a.Cipher + ", jobs[0]'s is " + js[0].Key.Cipher + ": one call takes keys of one cipher", "jobs");
+                try
+                {
+                    Check.NotNull(j.Nonce, "nonce");
+                    Check.NotNull(j.Input, "input");
+                    Check.NotNull(j.Output, "output");
+                    Check.NotNull(j.Tag, "tag");
+                    a.CheckArgs(new Seg(j.Nonce), new Seg(j.Input), new Seg(j.Output), new Seg(j.Tag), "input", "output");
+                }
+                catch (ArgumentException e)
+                {
+                    throw new ArgumentException(At(i) + ": " + e.Message, "jobs", e);
+                }
+                js[i] = j;
+                keys[i] = a._key;
+                allNative &= a._key is NativeKey;
+            }
+            if (n == 0) return new bool[0];
+            if (allNative)
+            {
+                try
+                {
+                    return NativeKey.Many(gcm, encrypt, js, Array.ConvertAll(keys, k => (NativeKey)k));
+                }
+                catch (EntryPointNotFoundException)
+                {
+                    // a libarxcrypt older than arx_*_many: the one-message calls below
+                }
+            }
+            var ok = new bool[n];
+            for (int i = 0; i < n; i++)
+            {
+                ArxAeadJob j = js[i];
+                ArxAead a = j.Key;
+                Seg aad = j.AssociatedData == null ? default(Seg) : new Seg(j.AssociatedData);
+                if (encrypt)
+                {
+                    a.Seal(keys[i], new Seg(j.Nonce), aad, new Seg(j.Input), new Seg(j.Output), new Seg(j.Tag));
+                    ok[i] = true;
+                }
+                else
+                {
+                    ok[i] = a.Open(keys[i], new Seg(j.Nonce), aad, new Seg(j.Input), new Seg(j.Output), new Seg(j.Tag));
+                    if (!ok[i]) Array.Clear(j.Output, 0, j.Output.Length);
+                }
+            }
+            return ok;
+        }
+
+        private static string At(int i) { return "jobs[" + i + "]"; }
+
         internal abstract void Seal(KeyCore k, Seg nonce, Seg aad, Seg input, Seg output, Seg tag);
         internal abstract bool Open(KeyCore k, Seg nonce, Seg aad, Seg input, Seg output, Seg tag);
 
@@ -136,6 +207,17 @@ namespace ArxCrypt
             // 2^36 - 32 bytes per message (SP 800-38D 5.2.1.1) is beyond any byte[].
         }
 
+        /// <summary>Encrypts every job (each with its own ArxGcm key, all of one cipher;
+        /// tag lengths are each key's TagSize) in one call: the C library runs one
+        /// message per vector lane where it can (native engine), else the jobs run one
+        /// after another. Buffers of different jobs must not overlap.</summary>
+        public static void EncryptMany(System.Collections.Generic.IList<ArxAeadJob> jobs) { RunMany(jobs, true, true); }
+
+        /// <summary>Decrypts every job; returns one verdict per job. A job whose tag fails
+        /// gets false and its Output zeroed; the others' plaintext is written. Bad
+        /// arguments throw ArgumentException (naming the job) before anything is computed.</summary>
+        public static bool[] DecryptMany(System.Collections.Generic.IList<ArxAeadJob> jobs) { return RunMany(jobs, true, false); }
+
         internal override void Seal(KeyCore k, Seg n, Seg a, Seg i, Seg o, Seg t) { k.GcmEncrypt(n, a, i, o, t); }
         internal override bool Open(KeyCore k, Seg n, Seg a, Seg i, Seg o, Seg t) { return k.GcmDecrypt(n, a, i, o, t); }
     }
@@ -168,7 +250,44 @@ namespace ArxCrypt
                                             " bytes, got " + length + " (use a shorter nonce)", "plaintext");
         }
 
+        /// <summary>As ArxGcm.EncryptMany, for CCM keys.</summary>
+        public static void EncryptMany(System.Collections.Generic.IList<ArxAeadJob> jobs) { RunMany(jobs, false, true); }
+
+        /// <summary>As ArxGcm.DecryptMany, for CCM keys.</summary>
+        public static bool[] DecryptMany(System.Collections.Generic.IList<ArxAeadJob> jobs) { return RunMany(jobs, false, false); }
+
         internal override void Seal(KeyCore k, Seg n, Seg a, Seg i, Seg o, Seg t) { k.CcmEncrypt(n, a, i, o, t); }
         internal override bool Open(KeyCore k, Seg n, Seg a, Seg i, Seg o, Seg t) { return k.CcmDecrypt(n, a, i, o, t); }
+    }
+
+    /// <summary>One message of ArxGcm/ArxCcm.EncryptMany or DecryptMany: its key (an
+    /// ArxGcm or ArxCcm, whose TagSize the tag must have), nonce, input, an output as
+    /// long as the input (the same array as input is allowed), the tag (written by
+    /// EncryptMany, read by DecryptMany) and optional associated data.</summary>
+    public sealed class ArxAeadJob
+    {
+        /// <summary>A job; associatedData may be null.</summary>
+        public ArxAeadJob(ArxAead key, byte[] nonce, byte[] input, byte[] output, byte[] tag, byte[] associatedData = null)
+        {
+            Key = key;
+            Nonce = nonce;
+            Input = input;
+            Output = output;
+            Tag = tag;
+            AssociatedData = associatedData;
+        }
+
+        /// <summary>The key (ArxGcm or ArxCcm).</summary>
+        public ArxAead Key { get; private set; }
+        /// <summary>The nonce.</summary>
+        public byte[] Nonce { get; private set; }
+        /// <summary>Plaintext (encrypt) or ciphertext (decrypt).</summary>
+        public byte[] Input { get; private set; }
+        /// <summary>Where the result goes (as long as Input).</summary>
+        public byte[] Output { get; private set; }
+        /// <summary>The tag.</summary>
+        public byte[] Tag { get; private set; }
+        /// <summary>Associated data, or null.</summary>
+        public byte[] AssociatedData { get; private set; }
     }
 }

@@ -133,6 +133,92 @@ namespace ArxCrypt
                 Status(NativeMethods.arx_cmac(_k, pm + off, N(len), pt, N(tagLen)));
         }
 
+        /// <summary>One arx_gcm/ccm_*_many call over checked jobs (ArxAead.RunMany). The
+        /// jobs' data is copied into one buffer pinned once (pinning every array apart
+        /// costs more than the copies for short messages), the results copied back, and
+        /// the buffer wiped. Returns each job's verdict (decryption).</summary>
+        [ThreadStatic] private static byte[] _buf;
+        [ThreadStatic] private static NativeMethods.ArxJob[] _jobs;
+
+        internal static bool[] Many(bool gcm, bool encrypt, ArxAeadJob[] jobs, NativeKey[] keys)
+        {
+            int n = jobs.Length;
+            long total = 0;
+            foreach (ArxAeadJob j in jobs)
+                total += j.Nonce.Length + (j.AssociatedData == null ? 0 : j.AssociatedData.Length) + j.Input.Length + j.Tag.Length;
+            if (total > int.MaxValue) throw new ArgumentException("jobs: more than 2 GiB of data in one call", "jobs");
+            // per-thread buffers, kept: a new array per call of more than 8000 bytes would go to
+            // Mono's large-object space, which costs more than the whole call at 256-byte messages
+            byte[] buf = _buf;
+            if (buf == null || buf.Length < total) _buf = buf = new byte[Math.Max(4096, total)];
+            NativeMethods.ArxJob[] js = _jobs;
+            if (js == null || js.Length < n) _jobs = js = new NativeMethods.ArxJob[Math.Max(64, n)];
+            var refs = new bool[n];
+            var ok = new bool[n];
+            var data = new int[n];
+            try
+            {
+                for (int i = 0; i < n; i++)
+                {
+                    keys[i]._k.DangerousAddRef(ref refs[i]);
+                    js[i].key = keys[i]._k.DangerousGetHandle();
+                }
+                int rc;
+                fixed (byte* pb = buf)
+                fixed (NativeMethods.ArxJob* pj = js)
+                {
+                    int p = 0;
+                    for (int i = 0; i < n; i++)
+                    {
+                        ArxAeadJob j = jobs[i];
+                        js[i].nonce = Put(buf, pb, ref p, j.Nonce);
+                        js[i].nonceLen = N(j.Nonce.Length);
+                        js[i].aad = Put(buf, pb, ref p, j.AssociatedData);
+                        js[i].aadLen = N(j.AssociatedData == null ? 0 : j.AssociatedData.Length);
+                        data[i] = p;
+                        js[i].input = js[i].output = Put(buf, pb, ref p, j.Input); // in place
+                        js[i].len = N(j.Input.Length);
+                        js[i].tag = encrypt ? (j.Tag.Length == 0 ? null : pb + p) : Put(buf, pb, ref p, j.Tag);
+                        if (encrypt) p += j.Tag.Length;
+                        js[i].tagLen = N(j.Tag.Length);
+                    }
+                    UIntPtr count = N(n);
+                    rc = gcm ? (encrypt ? NativeMethods.arx_gcm_encrypt_many(pj, count) : NativeMethods.arx_gcm_decrypt_many(pj, count))
+                             : (encrypt ? NativeMethods.arx_ccm_encrypt_many(pj, count) : NativeMethods.arx_ccm_decrypt_many(pj, count));
+                }
+                if (rc != NativeMethods.ARX_OK && rc != NativeMethods.ARX_ERR_AUTH)
+                {
+                    int bad = Array.FindIndex(js, 0, n, x => x.status != NativeMethods.ARX_OK);
+                    throw new ArgumentException("jobs[" + Math.Max(bad, 0) + "]: arxcrypt: " + NativeMethods.StrError(rc) + " (code " + rc + ")", "jobs");
+                }
+                for (int i = 0; i < n; i++)
+                {
+                    ArxAeadJob j = jobs[i];
+                    ok[i] = js[i].status == NativeMethods.ARX_OK;
+                    // a forged message's bytes are zeroed by the library: copying them zeroes Output
+                    Buffer.BlockCopy(buf, data[i], j.Output, 0, j.Input.Length);
+                    if (encrypt) Buffer.BlockCopy(buf, data[i] + j.Input.Length, j.Tag, 0, j.Tag.Length);
+                }
+                return ok;
+            }
+            finally
+            {
+                Array.Clear(buf, 0, (int)total);
+                Array.Clear(js, 0, n);
+                for (int i = 0; i < n; i++)
+                    if (refs[i]) keys[i]._k.DangerousRelease();
+            }
+        }
+
+        private static byte* Put(byte[] buf, byte* pb, ref int p, byte[] a)
+        {
+            if (a == null || a.Length == 0) return null;
+            Buffer.BlockCopy(a, 0, buf, p, a.Length);
+            byte* at = pb + p;
+            p += a.Length;
+            return at;
+        }
+
         public override void Dispose() { _k.Dispose(); }
     }
 }

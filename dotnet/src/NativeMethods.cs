@@ -83,6 +83,28 @@ namespace ArxCrypt
         internal static extern int arx_xts_decrypt_sectors(NativeXtsHandle x, ulong firstSector, UIntPtr sectorBytes, UIntPtr count,
                                                            byte* o, byte* i);
 
+        /// <summary>struct arx_job (include/arxcrypt.h), field for field.</summary>
+        [StructLayout(LayoutKind.Sequential)]
+        internal struct ArxJob
+        {
+            public IntPtr key;
+            public byte* nonce;
+            public UIntPtr nonceLen;
+            public byte* aad;
+            public UIntPtr aadLen;
+            public byte* output;
+            public byte* input;
+            public UIntPtr len;
+            public byte* tag;
+            public UIntPtr tagLen;
+            public int status;
+        }
+
+        [DllImport(Lib)] internal static extern int arx_gcm_encrypt_many(ArxJob* jobs, UIntPtr n);
+        [DllImport(Lib)] internal static extern int arx_gcm_decrypt_many(ArxJob* jobs, UIntPtr n);
+        [DllImport(Lib)] internal static extern int arx_ccm_encrypt_many(ArxJob* jobs, UIntPtr n);
+        [DllImport(Lib)] internal static extern int arx_ccm_decrypt_many(ArxJob* jobs, UIntPtr n);
+
         internal static string Utf8(IntPtr p)
         {
             if (p == IntPtr.Zero) return null;

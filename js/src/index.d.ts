@@ -114,6 +114,34 @@ export function ccmDecrypt(key: Key, nonce: Uint8Array, data: Uint8Array, option
 export function cmac(key: Key, msg: Uint8Array, tagLength?: number): Uint8Array;
 export function cmacVerify(key: Key, msg: Uint8Array, tag: Uint8Array): boolean;
 
+/**
+ * Many messages in one call (the C library's arx_*_many): every job's key of
+ * one cipher (else TypeError, code ARX_ERR_CIPHER_MIX) and one instance. A
+ * bad job throws TypeError/RangeError naming jobs[i] before anything is
+ * computed; results are in the jobs' order and equal the one-message calls'.
+ */
+export interface AeadJob {
+  key: Key;
+  nonce: Uint8Array;
+  /** Encrypt: the plaintext. Decrypt: ciphertext || tag. */
+  data: Uint8Array;
+  aad?: Uint8Array;
+  tagLength?: number;
+}
+export interface CtrJob { key: Key; iv: Uint8Array; data: Uint8Array; }
+export interface CmacJob { key: Key; msg: Uint8Array; tagLength?: number; }
+export interface CmacVerifyJob { key: Key; msg: Uint8Array; tag: Uint8Array; }
+/** One opened message: ok false (and data null, nothing released) where its tag failed. */
+export interface OpenedMessage { ok: boolean; data: Uint8Array | null; }
+/** One ciphertext || tag per job. */
+export function gcmEncryptMany(jobs: readonly AeadJob[]): Uint8Array[];
+export function gcmDecryptMany(jobs: readonly AeadJob[]): OpenedMessage[];
+export function ccmEncryptMany(jobs: readonly AeadJob[]): Uint8Array[];
+export function ccmDecryptMany(jobs: readonly AeadJob[]): OpenedMessage[];
+export function ctrXorMany(jobs: readonly CtrJob[]): Uint8Array[];
+export function cmacMany(jobs: readonly CmacJob[]): Uint8Array[];
+export function cmacVerifyMany(jobs: readonly CmacVerifyJob[]): boolean[];
+
 /** Streaming CTR: any split gives ctrXor's bytes. */
 export class Ctr {
   constructor(key: Key, iv: Uint8Array);

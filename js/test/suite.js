@@ -330,6 +330,181 @@ function streamingCase(A, inst, quick) {
   };
 }
 
+// ---- many messages at once: every job against the one-message call -------
+
+function manyCase(A, inst, quick) {
+  return () => {
+    const R = rng(2424);
+    let checks = 0;
+    const pick = (a) => a[R.int(a.length)];
+    const ciphers = ['lea-128', 'lea-192', 'lea-256', 'cham-128-128', 'speck-128-256', 'simon-128-128', 'sparx-128-256', 'hight', 'speck-64-128', 'simeck-64-128'];
+    for (const cipher of ciphers) {
+      const info = inst.cipherInfo(cipher);
+      const B = info.blockBytes;
+      for (let batch = 0; batch < (quick ? 2 : 6); batch++) {
+        // a pool of keys (some jobs share one), on the cipher's backends
+        const keys = Array.from({ length: 1 + R.int(5) }, () => inst.createKey(cipher, R.bytes(info.keyBytes), { backend: pick(info.backends) }));
+        const n = 1 + R.int(quick ? 20 : 48);
+        const len = () => (R.int(4) === 0 ? R.int(20) : R.int(301));
+        try {
+          // CTR
+          const ctr = Array.from({ length: n }, () => ({ key: pick(keys), iv: R.bytes(B), data: R.bytes(len()) }));
+          A.ctrXorMany(ctr).forEach((o, i) => assertBytes(o, A.ctrXor(ctr[i].key, ctr[i].iv, ctr[i].data), `${cipher} ctrXorMany[${i}] (${ctr[i].data.length} B)`));
+          checks += n;
+          // CMAC and its verification, some tags forged
+          const mac = Array.from({ length: n }, () => ({ key: pick(keys), msg: R.bytes(len()), tagLength: R.int(3) ? undefined : 4 + R.int(B - 3) }));
+          const tags = A.cmacMany(mac);
+          tags.forEach((t, i) => assertBytes(t, A.cmac(mac[i].key, mac[i].msg, mac[i].tagLength), `${cipher} cmacMany[${i}]`));
+          const forgedMac = new Set();
+          const ver = mac.map((j, i) => {
+            const tag = tags[i].slice();
+            if (R.int(3) === 0) {
+              tag[R.int(tag.length)] ^= 1 << R.int(8);
+              forgedMac.add(i);
+            }
+            return { key: j.key, msg: j.msg, tag };
+          });
+          A.cmacVerifyMany(ver).forEach((v, i) => {
+            assert(v === !forgedMac.has(i), `${cipher} cmacVerifyMany[${i}]: ${v}, forged ${forgedMac.has(i)}`);
+            assert(v === A.cmacVerify(ver[i].key, ver[i].msg, ver[i].tag), `${cipher} cmacVerifyMany[${i}] vs cmacVerify`);
+          });
+          checks += 2 * n;
+          if (B !== 16) continue;
+          for (const mode of ['gcm', 'ccm']) {
+            const enc = mode === 'gcm' ? A.gcmEncrypt : A.ccmEncrypt;
+            const dec = mode === 'gcm' ? A.gcmDecrypt : A.ccmDecrypt;
+            const encMany = mode === 'gcm' ? A.gcmEncryptMany : A.ccmEncryptMany;
+            const decMany = mode === 'gcm' ? A.gcmDecryptMany : A.ccmDecryptMany;
+            const jobs = Array.from({ length: n }, () => ({
+              key: pick(keys),
+              nonce: R.bytes(mode === 'gcm' ? pick([12, 12, 12, 1, 16, 60]) : 7 + R.int(7)),
+              data: R.bytes(len()),
+              aad: R.int(3) ? R.bytes(R.int(40)) : undefined,
+              tagLength: R.int(2) ? undefined : pick(mode === 'gcm' ? [12, 13, 14, 15, 8, 4] : [4, 6, 8, 10, 12, 14]),
+            }));
+            const sealed = encMany(jobs);
+            sealed.forEach((c, i) => assertBytes(c, enc(jobs[i].key, jobs[i].nonce, jobs[i].data, jobs[i]), `${cipher} ${mode}EncryptMany[${i}] (${jobs[i].data.length} B)`));
+            // forge some: a bit of the tag, of the ciphertext, or of the AAD
+            const forged = new Set();
+            const opens = jobs.map((j, i) => {
+              const o = { ...j, data: sealed[i].slice() };
+              if (R.int(3) === 0) {
+                forged.add(i);
+                if (o.aad?.length && R.int(3) === 0) {
+                  o.aad = o.aad.slice();
+                  o.aad[R.int(o.aad.length)] ^= 1 << R.int(8);
+                } else o.data[R.int(o.data.length)] ^= 1 << R.int(8);
+              }
+              return o;
+            });
+            decMany(opens).forEach((r, i) => {
+              if (forged.has(i)) {
+                assert(r.ok === false && r.data === null, `${cipher} ${mode}DecryptMany[${i}]: a forged message was released`);
+                assertThrows(() => dec(opens[i].key, opens[i].nonce, opens[i].data, opens[i]), A.AuthenticationError, null, `${cipher} ${mode}Decrypt[${i}] forged`);
+              } else {
+                assert(r.ok === true, `${cipher} ${mode}DecryptMany[${i}]: a good message failed`);
+                assertBytes(r.data, jobs[i].data, `${cipher} ${mode}DecryptMany[${i}]`);
+              }
+            });
+            checks += 2 * n;
+          }
+        } finally {
+          for (const k of keys) k.dispose();
+        }
+      }
+    }
+    checks += manyBadInput(A, inst);
+    return checks;
+  };
+}
+
+// ---- short GCM messages: the one-pass path against the streaming one -----
+// arx_gcm_encrypt/decrypt take messages whose padded AAD, padded text and
+// length block fit 8 blocks (96-bit nonce) in one CTR call and one GHASH
+// run (src/modes/gcm.c, gcm_small); the streaming context never does. Every
+// length 0..130 crosses that limit at each AAD length here.
+
+function shortGcmCase(A, inst, quick) {
+  return () => {
+    const R = rng(1717);
+    let checks = 0;
+    const aadLens = quick ? [0, 17, 48, 113] : [0, 1, 15, 16, 17, 32, 47, 48, 49, 96, 100, 112, 113];
+    for (const cipher of ['lea-128', 'cham-128-256', 'speck-128-128', 'simon-128-256', 'sparx-128-128']) {
+      const info = inst.cipherInfo(cipher);
+      for (const backend of info.backends) {
+        const key = inst.createKey(cipher, R.bytes(info.keyBytes), { backend });
+        try {
+          for (const al of aadLens) {
+            for (let len = 0; len <= 130; len += quick ? 1 + R.int(9) : 1) {
+              const nonce = R.bytes(12), aad = R.bytes(al), data = R.bytes(len);
+              const sealed = A.gcmEncrypt(key, nonce, data, { aad });
+              const g = A.gcmInit(key, nonce);
+              g.aad(aad);
+              const ct = g.encryptUpdate(data);
+              const tag = g.encryptFinal();
+              g.dispose();
+              const w = `${cipher} (${backend}) gcm aad ${al} len ${len}`;
+              assertBytes(sealed, new Uint8Array([...ct, ...tag]), `${w}: one-shot vs streaming`);
+              assertBytes(A.gcmDecrypt(key, nonce, sealed, { aad }), data, `${w}: decrypts`);
+              const bad = sealed.slice();
+              bad[len + R.int(16)] ^= 1 << R.int(8);
+              const out = new Uint8Array(len).fill(0xa5);
+              assertThrows(() => A.gcmDecrypt(key, nonce, bad, { aad }, out), A.AuthenticationError, null, `${w}: forged tag`);
+              assert(out.every((b) => b === 0xa5), `${w}: out was written on a failed tag`);
+              checks += 3;
+            }
+          }
+        } finally {
+          key.dispose();
+        }
+      }
+    }
+    return checks;
+  };
+}
+
+function manyBadInput(A, inst) {
+  const R = rng(24);
+  let checks = 0;
+  const k = inst.createKey('lea-128', R.bytes(16));
+  const k2 = inst.createKey('lea-128', R.bytes(16));
+  const other = inst.createKey('cham-128-128', R.bytes(16));
+  const small = inst.createKey('speck-64-128', R.bytes(16));
+  const gone = inst.createKey('lea-128', R.bytes(16));
+  gone.dispose();
+  try {
+    const good = () => ({ key: k, nonce: R.bytes(12), data: R.bytes(40) });
+    const bad = (what, jobs, Cls, re, f = A.gcmEncryptMany) => {
+      assertThrows(() => f(jobs), Cls, re, what);
+      checks++;
+    };
+    assert(A.gcmEncryptMany([]).length === 0 && A.gcmDecryptMany([]).length === 0 && A.cmacVerifyMany([]).length === 0, 'empty batches');
+    bad('not an array', null, TypeError, /jobs must be an Array/);
+    bad('not an array (object)', { 0: good(), length: 1 }, TypeError, /jobs must be an Array/);
+    bad('a job that is not an object', [good(), 7], TypeError, /jobs\[1\] must be an object/);
+    bad('a job without a key', [good(), { nonce: R.bytes(12), data: R.bytes(3) }], TypeError, /jobs\[1\]\.key/);
+    bad('a disposed key', [good(), good(), { ...good(), key: gone }], A.ArxError, /jobs\[2\]\.key: the key was disposed/);
+    bad('mixed ciphers', [good(), { ...good(), key: other }], TypeError, /jobs\[1\]\.key is cham-128-128/);
+    bad('data not a Uint8Array', [good(), { ...good(), data: [1, 2, 3] }], TypeError, /jobs\[1\]\.data must be a Uint8Array/);
+    bad('empty GCM nonce', [good(), good(), { ...good(), nonce: new Uint8Array(0) }], RangeError, /jobs\[2\]/);
+    bad('GCM tag length 0', [good(), { ...good(), tagLength: 0 }], RangeError, /jobs\[1\]\.tagLength/);
+    bad('GCM tag length 17', [good(), { ...good(), tagLength: 17 }], RangeError, /jobs\[1\]\.tagLength/);
+    bad('CCM nonce of 6', [good(), { ...good(), nonce: R.bytes(6) }], RangeError, /jobs\[1\]/, A.ccmEncryptMany);
+    bad('CCM odd tag', [{ ...good(), nonce: R.bytes(12), tagLength: 7 }], RangeError, /jobs\[0\]/, A.ccmEncryptMany);
+    bad('sealed shorter than its tag', [good(), { ...good(), data: R.bytes(15) }], RangeError, /jobs\[1\].*shorter than the 16-byte tag/, A.gcmDecryptMany);
+    bad('GCM on a 64-bit block', [{ ...good(), key: small }], TypeError, /gcm is not defined/);
+    bad('CTR iv of a wrong length', [{ key: k, iv: R.bytes(12), data: R.bytes(3) }], RangeError, /jobs\[0\].*iv must be 16 bytes/, A.ctrXorMany);
+    bad('CMAC tag too long', [{ key: k, msg: R.bytes(3), tagLength: 17 }], RangeError, /jobs\[0\]\.tagLength/, A.cmacMany);
+    bad('CMAC verify without a tag', [{ key: k, msg: R.bytes(3) }], TypeError, /jobs\[0\]\.tag must be/, A.cmacVerifyMany);
+    // an empty CMAC tag is the library's error, found by the call: its job is named
+    bad('CMAC verify, empty tag', [{ key: k, msg: R.bytes(3), tag: A.cmac(k, R.bytes(3)) }, { key: k2, msg: R.bytes(3), tag: new Uint8Array(0) }], RangeError, /jobs\[1\]/, A.cmacVerifyMany);
+  } finally {
+    for (const x of [k, k2, other, small]) x.dispose();
+  }
+  return checks;
+}
+
+
 // ---- tag failures: every bit position, both AEADs, no plaintext released --
 
 function tagFailureCase(A, inst) {
@@ -660,7 +835,9 @@ export function suites(A, inst, { vectors, diff, quick = false }) {
   }
   if (diff) out.push({ name: `${b}: ${diff.length} random cases vs native arxcrypt raw`, fn: diffCase(A, inst, diff) });
   out.push({ name: `${b}: streaming CTR and GCM, random splits`, fn: streamingCase(A, inst, quick) });
+  out.push({ name: `${b}: short GCM one-shot vs streaming, every length to 130`, fn: shortGcmCase(A, inst, quick) });
   out.push({ name: `${b}: tag failures release nothing`, fn: tagFailureCase(A, inst) });
+  out.push({ name: `${b}: many messages at once vs one at a time, forged tags, bad jobs`, fn: manyCase(A, inst, quick) });
   out.push({ name: `${b}: bad input to every function`, fn: badInputCase(A, inst) });
   out.push({ name: `${b}: xts on every backend, sectors, refusals`, fn: xtsCase(A, inst, quick) });
   out.push({ name: `${b}: output buffers, padding, every cipher and mode`, fn: apiCase(A, inst) });

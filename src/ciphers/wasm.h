@@ -6,7 +6,7 @@
  * (SSE/AVX on x86-64 with V8 and SpiderMonkey, NEON on ARM).
  *
  *   WASM_ROL16(x, n), WASM_ROL32(x, n), WASM_ROL64(x, n): rotate each lane
- *     left by a constant n: shl, shr_u, or (byte multiples too: see below);
+ *     left by a constant n: shl, shr_u, or; by 8 bits one swizzle (below);
  *     whole-word moves are one shuffle (pshufd / pshuflw+pshufhw on x86).
  *   WASM_ZIP{LO,HI}{8,16,32,64}(a, b): interleave the low or high halves of
  *     two vectors, SSE2's unpacklo/unpackhi (punpck* on x86, zip1/zip2 on
@@ -34,20 +34,33 @@
 #define WASM_BSWAP32(x) WASM_SHUF32((x), 3, 2, 1, 0)
 #define WASM_BSWAP64(x) WASM_SHUF64((x), 7, 6, 5, 4, 3, 2, 1, 0)
 
-/* Rotations are shl, shr_u and or, byte multiples included: V8 (Node 20,
- * Chromium 156) builds a general i8x16.shuffle's 16-byte pattern in a
- * register at every use before its pshufb, which made a rotation by 8 as a
- * shuffle slower than three shifts (SPECK-128/128 CTR, 64 KiB, Node: 521 ->
- * 1314 MB/s with shifts; SIMON-64/128 513 -> 677). Rotations that move
- * whole 16- or 32-bit words stay shuffles: engines match those patterns to
- * pshuflw/pshufhw or pshufd. */
+/* Rotations are shl, shr_u and or; those that move whole 16- or 32-bit
+ * words are shuffles (engines match them to pshuflw/pshufhw or pshufd); and
+ * those by 8 bits on 32- and 64-bit lanes (SPECK's S^-8, SIMON's S^8,
+ * CHAM-128's) one i8x16.swizzle whose index vector the engine cannot see as
+ * a constant: it is loaded from arx_wasm_rot8 (util.c, another translation
+ * unit). V8 (Node 20, Chromium 156) emits that swizzle as a paddusb on the
+ * index (its constant a memory operand) and a pshufb: two vector operations
+ * against three for shl + shr_u + or. A constant i8x16.shuffle is worse than
+ * both: V8 builds its 16-byte pattern in a register at every use (SPECK-128
+ * /128 CTR, 64 KiB, Node: 521 MB/s with such shuffles, 1314 with shifts,
+ * 1591 with the swizzle; SIMON-128/128 446 -> 506). On 16-bit lanes the
+ * swizzle measured slower than the shifts (SPARX-64/128 1503 -> 1209 MB/s),
+ * so ROL16 stays shl + shr_u + or. The indices are constants: no lookup
+ * depends on data. */
+extern const uint8_t arx_wasm_rot8[4][16]; /* ROL8 on 32-bit lanes, ROR8 32, ROL8 64, ROR8 64 */
+#define WASM_ROT8(x, row) wasm_i8x16_swizzle((x), wasm_v128_load(arx_wasm_rot8[row]))
 #define WASM_ROL16(x, n) wasm_v128_or(wasm_i16x8_shl((x), (n)), wasm_u16x8_shr((x), 16 - (n)))
 #define WASM_ROL32(x, n)                                                                           \
-    ((n) == 16 ? WASM_SHUF32((x), 2, 3, 0, 1)                                                      \
-               : wasm_v128_or(wasm_i32x4_shl((x), (n)), wasm_u32x4_shr((x), 32 - (n))))
+    ((n) == 16   ? WASM_SHUF32((x), 2, 3, 0, 1)                                                    \
+     : (n) == 8  ? WASM_ROT8((x), 0)                                                               \
+     : (n) == 24 ? WASM_ROT8((x), 1)                                                               \
+                 : wasm_v128_or(wasm_i32x4_shl((x), (n)), wasm_u32x4_shr((x), 32 - (n))))
 #define WASM_ROL64(x, n)                                                                           \
-    ((n) == 32 ? wasm_i32x4_shuffle((x), (x), 1, 0, 3, 2)                                          \
-               : wasm_v128_or(wasm_i64x2_shl((x), (n)), wasm_u64x2_shr((x), 64 - (n))))
+    ((n) == 32   ? wasm_i32x4_shuffle((x), (x), 1, 0, 3, 2)                                        \
+     : (n) == 8  ? WASM_ROT8((x), 2)                                                               \
+     : (n) == 56 ? WASM_ROT8((x), 3)                                                               \
+                 : wasm_v128_or(wasm_i64x2_shl((x), (n)), wasm_u64x2_shr((x), 64 - (n))))
 
 #define WASM_ZIPLO8(a, b)                                                                          \
     wasm_i8x16_shuffle((a), (b), 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23)

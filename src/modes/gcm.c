@@ -377,11 +377,83 @@ int arx_gcm_check_args(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
     return rc;
 }
 
+#ifdef __wasm__
+/*
+ * Short messages, 96-bit nonce (WebAssembly builds): the whole message in
+ * one pass of each kernel instead of the streaming steps. E(J0) is block 0
+ * of the same CTR call as the message (counters J0, J0 + 1, ...: with at
+ * most GCM_SMALL_BLOCKS blocks the low word cannot wrap), and GHASH takes
+ * the padded AAD, the padded ciphertext and the length block as one run,
+ * which the aggregated GHASH (ghash_agg.c) reduces once. A 64-byte message
+ * was three kernel calls for keystream and E(J0) and two GHASH runs.
+ * Decryption computes the tag before any plaintext leaves the stack buffer;
+ * on a mismatch out is zeroed, as in the general path. The counts below are
+ * public (lengths), so the branches on them are too.
+ */
+#define GCM_SMALL_BLOCKS 8
+static int gcm_small_fits(size_t nonce_len, size_t aad_len, size_t len) {
+    const size_t nb_c = (len + 15) / 16, nb_a = (aad_len + 15) / 16;
+    return nonce_len == 12 && len <= 16 * GCM_SMALL_BLOCKS && aad_len <= 16 * GCM_SMALL_BLOCKS &&
+           1 + nb_c <= GCM_SMALL_BLOCKS && nb_a + nb_c + 1 <= GCM_SMALL_BLOCKS;
+}
+
+/* Keystream blocks: E(J0) and the message's, rounded up to whole batches of
+ * the backend's kernel (zero input past the message; at most
+ * GCM_SMALL_BLOCKS, a multiple of every backend's lanes): a partial batch
+ * costs a whole one and goes through a stack buffer and a byte loop. */
+static size_t gcm_small_ks_blocks(const arx_key *k, size_t len) {
+    const size_t n = 1 + (len + 15) / 16, lanes = k->be->lanes;
+    const size_t r = lanes > 1 ? (n + lanes - 1) / lanes * lanes : n;
+    return r < GCM_SMALL_BLOCKS ? r : GCM_SMALL_BLOCKS;
+}
+
+/* ks = E(J0) || (in ^ keystream), zero-padded input; s = GHASH_H(A || C || lens), C = in (dec) or the
+ * ciphertext (enc). g holds only public bytes (AAD, ciphertext, lengths) and is not wiped. */
+static void gcm_small(const arx_key *k, const uint8_t *nonce, const uint8_t *aad, size_t aad_len,
+                      const uint8_t *in, size_t len, int dir, uint8_t ks[16 * GCM_SMALL_BLOCKS],
+                      uint8_t g[16 * GCM_SMALL_BLOCKS], uint8_t s[16]) {
+    const size_t nb_c = (len + 15) / 16, nb_a = (aad_len + 15) / 16;
+    uint8_t ctr[16];
+    memcpy(ctr, nonce, 12);
+    memset(ctr + 12, 0, 3);
+    ctr[15] = 1;
+    memset(ks, 0, 16 * gcm_small_ks_blocks(k, len));
+    if (len) memcpy(ks + 16, in, len);
+    /* GHASH input: A padded, C padded, [len(A)]64 || [len(C)]64 */
+    uint8_t *gc = g + 16 * nb_a, *gl = gc + 16 * nb_c;
+    memset(g, 0, 16 * (nb_a + nb_c));
+    if (aad_len) memcpy(g, aad, aad_len);
+    if (dir == GCM_DEC && len) memcpy(gc, in, len);
+    arx_ctr_blocks(k, ctr, ks, ks, gcm_small_ks_blocks(k, len));
+    if (dir == GCM_ENC && len) memcpy(gc, ks + 16, len);
+    arx_store64_be(gl, (uint64_t)aad_len * 8);
+    arx_store64_be(gl + 8, (uint64_t)len * 8);
+    arx_ghash gh;
+    arx_ghash_start(&gh, arx_key_ghash(k));
+    arx_ghash_blocks(&gh, g, nb_a + nb_c + 1);
+    arx_ghash_out(&gh, s);
+    arx_xor(s, s, ks, 16);
+    arx_wipe(&gh, sizeof gh);
+    arx_wipe(ctr, sizeof ctr);
+}
+#endif
+
 int arx_gcm_encrypt(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
                     const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,
                     size_t len, uint8_t *tag, size_t tag_len) {
     int rc = arx_gcm_check_args(k, nonce, nonce_len, aad, aad_len, out, in, len, tag, tag_len);
     if (rc) return rc;
+#ifdef __wasm__
+    if (gcm_small_fits(nonce_len, aad_len, len)) {
+        uint8_t ks[16 * GCM_SMALL_BLOCKS], g[16 * GCM_SMALL_BLOCKS], s[16];
+        gcm_small(k, nonce, aad, aad_len, in, len, GCM_ENC, ks, g, s);
+        if (len) memcpy(out, ks + 16, len);
+        memcpy(tag, s, tag_len);
+        arx_wipe(ks, 16 * gcm_small_ks_blocks(k, len));
+        arx_wipe(s, sizeof s);
+        return ARX_OK;
+    }
+#endif
     arx_gcm c;
     gcm_setup(&c, k, nonce, nonce_len);
     arx_gcm_aad(&c, aad, aad_len);
@@ -399,6 +471,20 @@ int arx_gcm_decrypt(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
     /* One pass (CTR and GHASH per chunk, like the streaming API), then the
      * tag check; on a mismatch the output is wiped before returning, so the
      * caller never receives plaintext of a forged message (CCM does the same). */
+#ifdef __wasm__
+    if (gcm_small_fits(nonce_len, aad_len, len)) {
+        uint8_t ks[16 * GCM_SMALL_BLOCKS], g[16 * GCM_SMALL_BLOCKS], s[16];
+        gcm_small(k, nonce, aad, aad_len, in, len, GCM_DEC, ks, g, s);
+        int ok = arx_ct_equal(s, tag, tag_len);
+        if (len) {
+            if (ok) memcpy(out, ks + 16, len);
+            else arx_wipe(out, len);
+        }
+        arx_wipe(ks, 16 * gcm_small_ks_blocks(k, len));
+        arx_wipe(s, sizeof s);
+        return ok ? ARX_OK : ARX_ERR_AUTH;
+    }
+#endif
     arx_gcm c;
     uint8_t full[16];
     gcm_setup(&c, k, nonce, nonce_len);

@@ -6,6 +6,7 @@
  * copy loop, and no recursion (clang lowers these builtins to the
  * instructions, never to a call).
  */
+#define ARX_WASM_LIBC /* the functions, not string.h's builtin macros */
 #include <string.h> /* src/wasm/string.h */
 
 #if !defined(__wasm__) || !defined(__wasm_bulk_memory__)

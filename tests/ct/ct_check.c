@@ -233,6 +233,11 @@ static void check_cipher(const arx_cipher *c, size_t bi) {
                 OP(arx_xts_decrypt(x, nonce, 16, back, ct, len), ARX_OK);
                 OP(arx_xts_encrypt_sectors(x, 7, len / 2 >= 16 ? len / 2 : len, len / 2 >= 16 ? 2 : 1, ct, pt), ARX_OK);
                 OP(arx_xts_decrypt_sectors(x, 7, len / 2 >= 16 ? len / 2 : len, len / 2 >= 16 ? 2 : 1, back, ct), ARX_OK);
+                if (len >= 512) { /* 256-byte sectors: whole kernel batches, the kernels' xts_sectors */
+                    OP(arx_xts_encrypt_sectors(x, 7, 256, len / 256, ct, pt), ARX_OK);
+                    expect_tainted(ct, len / 256 * 256, "xts sectors ciphertext", cname, bname);
+                    OP(arx_xts_decrypt_sectors(x, 7, 256, len / 256, back, ct), ARX_OK);
+                }
                 arx_xts_free(x);
             }
         }

@@ -42,6 +42,7 @@ const arx_backend lea_avx2_backend = {
     "avx2", ARX_REQ_AVX2, 8, lea_avx2_encrypt, lea_avx2_decrypt, lea_avx2_ctr_xor, lea_avx2_gcm_xor,
     lea_avx2_xts_xor,
     .many_lanes = 8, .ctr_many = lea_avx2_ctr_many,
+    .xts_sectors = lea_avx2_xts_sectors,
 };
 #else
 typedef int lea_avx2_not_built; /* ISO C: no empty translation unit */

@@ -51,6 +51,7 @@ const arx_backend lea_avx512_backend = {
     "avx512", ARX_REQ_AVX512, 16, lea_avx512_encrypt, lea_avx512_decrypt, lea_avx512_ctr_xor, lea_avx512_gcm_xor,
     lea_avx512_xts_xor,
     .many_lanes = 16, .ctr_many = lea_avx512_ctr_many,
+    .xts_sectors = lea_avx512_xts_sectors,
 };
 #else
 typedef int lea_avx512_not_built; /* ISO C: no empty translation unit */

@@ -47,6 +47,7 @@
 #include <string.h>
 
 #include "lea.h"
+#include "../../simd_msan.h"
 
 /* Mask of the 32-bit elements of vector q of a k-block tail (k < 16) in a
  * batch of `lanes` blocks, vector q holding blocks q*lanes/4 ...: the elements
@@ -151,6 +152,11 @@ ARX_INLINE uint32_t lea_avx512_tail_mask(size_t k, int q, int lanes) {
  * leave room for round keys and temporaries. */
 #define LV_ENC_NB 4
 #define LV_DEC_NB 4
+/* XTS: the step's XORs as vpternlogd; four batches a step with the tweaks
+ * in registers (LEA-128, 4 KiB sectors, xts/ecb: 1.10; parked in memory
+ * 1.11, merged into round 0's key XORs by ternlog 1.14, three batches 1.14,
+ * six or eight parked 1.19-1.28). */
+#define LV_XOR3(a, b, c) ARX_TERNLOG_EPI32((a), (b), (c), 0x96)
 #include "lea_simd.h"
 
 #undef LEA_AVX512_BSWAP_IDX

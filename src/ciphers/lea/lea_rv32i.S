@@ -1,13 +1,17 @@
 /*
- * LEA-128 on RV32I (no M, no C, no Zb*): encryption and CTR with the
- * counter precomputation of src/ciphers/lea/lea.h, fully unrolled, the
+ * LEA on RV32I (no M, no C, no Zb*). LEA-128: encryption, decryption and
+ * CTR with the counter precomputation of src/ciphers/lea/lea.h, fully
+ * unrolled; LEA-192/256: encryption and decryption, four rounds a pass of a
+ * loop over the schedule (six round-key loads a round: 24 instructions). The
  * state fixed in four registers (t3..t6) and renamed by the macro's
  * arguments instead of moved. A round is 22 instructions: four round-key
  * loads (LEA-128 repeats RK1 as RK3 and RK5), six xors, three adds and
  * three rotations of three instructions each (srli, slli, or: RV32I has no
  * rotate). The loads come first so no loaded value is used by the next
  * instruction (no load-use stall in an in-order pipeline).
- * Called from lea.c (lea128_rv32i_encrypt, lea128_rv32i_ctr) with 4-byte
+ * Decryption (LEA_DEC_ROUND in lea.c) rotates a word's old value, then
+ * subtracts and xors: six instructions a word, 22 a round with four loads.
+ * Called from lea.c (lea128_rv32i_encrypt, lea128_rv32i_ctr...) with 4-byte
  * aligned in/out; lea.c sends unaligned buffers to the reference.
  * Constant time: no branch or address depends on key or data.
  */
@@ -81,6 +85,182 @@ lea128_rv32i_encrypt_aligned:
     bnez a3, 1b
 2:  ret
     .size lea128_rv32i_encrypt_aligned, . - lea128_rv32i_encrypt_aligned
+
+/* One decryption round (LEA_DEC_ROUND(a, b, c, d, rk[r]) in lea.c): from
+ * the state (b, c, d, a) recover b, c, d in that order. rk[r] at \off(\p);
+ * six loads unless \k128 (RK1 = RK3 = RK5). Clobbers t0, t1, a4-a7, s0, s1. */
+.macro DROUND a, b, c, d, p, off, k128
+    lw a4, (\off + 0)(\p)      /* RK0 */
+    lw a5, (\off + 4)(\p)      /* RK1 */
+    lw a6, (\off + 8)(\p)      /* RK2 */
+.if \k128
+    lw a7, (\off + 16)(\p)     /* RK4 */
+.else
+    lw a7, (\off + 12)(\p)     /* RK3 */
+    lw s0, (\off + 16)(\p)     /* RK4 */
+    lw s1, (\off + 20)(\p)     /* RK5 */
+.endif
+    slli t0, \b, 23
+    srli \b, \b, 9
+    or \b, \b, t0              /* ROR9 */
+    xor t0, \a, a4
+    sub \b, \b, t0
+    xor \b, \b, a5
+    slli t0, \c, 5
+    srli \c, \c, 27
+    or \c, \c, t0              /* ROL5 */
+    xor t1, \b, a6
+    sub \c, \c, t1
+.if \k128
+    xor \c, \c, a5
+.else
+    xor \c, \c, a7
+.endif
+    slli t0, \d, 3
+    srli \d, \d, 29
+    or \d, \d, t0              /* ROL3 */
+.if \k128
+    xor t1, \c, a7
+    sub \d, \d, t1
+    xor \d, \d, a5
+.else
+    xor t1, \c, s0
+    sub \d, \d, t1
+    xor \d, \d, s1
+.endif
+.endm
+
+/* Four decryption rounds, rk[r + 3] .. rk[r] at \off + 72 .. \off(\p)
+ * (state back in t3..t6) */
+.macro DROUNDS4 p, off, k128
+    DROUND t6, t3, t4, t5, \p, (\off + 72), \k128
+    DROUND t5, t6, t3, t4, \p, (\off + 48), \k128
+    DROUND t4, t5, t6, t3, \p, (\off + 24), \k128
+    DROUND t3, t4, t5, t6, \p, (\off + 0), \k128
+.endm
+
+/* void lea128_rv32i_decrypt_aligned(const lea_ks *ks, uint8_t *out,
+ *                                   const uint8_t *in, size_t nblocks) */
+    .globl lea128_rv32i_decrypt_aligned
+    .type lea128_rv32i_decrypt_aligned, @function
+lea128_rv32i_decrypt_aligned:
+    beqz a3, 2f
+1:  lw t3, 0(a2)
+    lw t4, 4(a2)
+    lw t5, 8(a2)
+    lw t6, 12(a2)
+    DROUNDS4 a0, 480, 1
+    DROUNDS4 a0, 384, 1
+    DROUNDS4 a0, 288, 1
+    DROUNDS4 a0, 192, 1
+    DROUNDS4 a0, 96, 1
+    DROUNDS4 a0, 0, 1
+    sw t3, 0(a1)
+    sw t4, 4(a1)
+    sw t5, 8(a1)
+    sw t6, 12(a1)
+    addi a2, a2, 16
+    addi a1, a1, 16
+    addi a3, a3, -1
+    bnez a3, 1b
+2:  ret
+    .size lea128_rv32i_decrypt_aligned, . - lea128_rv32i_decrypt_aligned
+
+/* One encryption round with six round-key words (LEA-192/256): rk[r] at
+ * \off(\p), new state (b, c, d, a). Clobbers t0-t2, a4-a7, s0, s1. */
+.macro ROUND6 a, b, c, d, p, off
+    lw a7, (\off + 16)(\p)     /* RK4 */
+    lw a5, (\off + 20)(\p)     /* RK5 */
+    lw a6, (\off + 8)(\p)      /* RK2 */
+    lw a4, (\off + 12)(\p)     /* RK3 */
+    lw s0, (\off + 0)(\p)      /* RK0 */
+    lw s1, (\off + 4)(\p)      /* RK1 */
+    xor t0, \c, a7
+    xor t1, \d, a5
+    add t0, t0, t1              /* (X2 ^ RK4) + (X3 ^ RK5) */
+    xor t1, \b, a6
+    xor t2, \c, a4
+    add t1, t1, t2              /* (X1 ^ RK2) + (X2 ^ RK3) */
+    xor t2, \a, s0
+    xor \c, \b, s1
+    add t2, t2, \c              /* (X0 ^ RK0) + (X1 ^ RK1) */
+    srli \d, t0, 3
+    slli t0, t0, 29
+    or \d, \d, t0              /* ROR3 */
+    srli \c, t1, 5
+    slli t1, t1, 27
+    or \c, \c, t1              /* ROR5 */
+    slli \b, t2, 9
+    srli t2, t2, 23
+    or \b, \b, t2              /* ROL9 */
+.endm
+
+/* void lea_rv32i_{encrypt,decrypt}_aligned_wide(const lea_ks *ks,
+ *     uint8_t *out, const uint8_t *in, size_t nblocks): LEA-192 and
+ * LEA-256 (ks->rounds = 28 or 32: public), four rounds a pass. s2 walks
+ * the schedule, s3 is where it stops. LEA_KS_ROUNDS: offsetof(lea_ks,
+ * rounds), checked in lea.c. */
+#define LEA_KS_ROUNDS 768
+.macro WIDE name, dir
+    .globl \name
+    .type \name, @function
+\name:
+    beqz a3, 9f
+    addi sp, sp, -16
+    sw s0, 0(sp)
+    sw s1, 4(sp)
+    sw s2, 8(sp)
+    sw s3, 12(sp)
+    lw t0, LEA_KS_ROUNDS(a0)
+    slli t1, t0, 3
+    slli t0, t0, 4
+    add t0, t0, t1              /* 24 * rounds */
+    add s3, t0, a0              /* the schedule's end */
+1:  lw t3, 0(a2)
+    lw t4, 4(a2)
+    lw t5, 8(a2)
+    lw t6, 12(a2)
+.ifc \dir, enc
+    mv s2, a0
+2:  ROUND6 t3, t4, t5, t6, s2, 0
+    ROUND6 t4, t5, t6, t3, s2, 24
+    ROUND6 t5, t6, t3, t4, s2, 48
+    ROUND6 t6, t3, t4, t5, s2, 72
+    addi s2, s2, 96
+    bne s2, s3, 2b
+.else
+    mv s2, s3
+2:  addi s2, s2, -96
+    DROUNDS4 s2, 0, 0
+    bne s2, a0, 2b
+.endif
+    sw t3, 0(a1)
+    sw t4, 4(a1)
+    sw t5, 8(a1)
+    sw t6, 12(a1)
+    addi a2, a2, 16
+    addi a1, a1, 16
+    addi a3, a3, -1
+    bnez a3, 1b
+    /* leave no key-derived state in registers */
+    li t0, 0
+    li t1, 0
+    li t2, 0
+    li a4, 0
+    li a5, 0
+    li a6, 0
+    li a7, 0
+    lw s0, 0(sp)
+    lw s1, 4(sp)
+    lw s2, 8(sp)
+    lw s3, 12(sp)
+    addi sp, sp, 16
+9:  ret
+    .size \name, . - \name
+.endm
+
+    WIDE lea_rv32i_encrypt_aligned_wide, enc
+    WIDE lea_rv32i_decrypt_aligned_wide, dec
 
 /* void lea128_rv32i_ctr_run(const lea_ks *ks, const lea_ctr_pre *pc,
  *     uint32_t low, uint8_t *out, const uint8_t *in, size_t nblocks)

@@ -432,6 +432,14 @@ static inline void LV_FN(ctr_xor)(const void *ks_, uint8_t *ctr, uint8_t *out, c
 #ifndef LV_XTS_DEC_NB
 #define LV_XTS_DEC_NB LV_DEC_NB
 #endif
+#ifndef LV_XTS_PARK
+#define LV_XTS_PARK 0
+#endif
+#define LV_XTS_MAX_NB (LV_XTS_ENC_NB > LV_XTS_DEC_NB ? LV_XTS_ENC_NB : LV_XTS_DEC_NB)
+#define LV_XTS_PARK_BYTES (LV_XTS_PARK ? LV_XTS_MAX_NB * LV_BATCH : LV_BATCH) /* else only the hand-back */
+#ifndef LV_XOR3 /* a ^ b ^ c: one vpternlogd on AVX-512 */
+#define LV_XOR3(a, b, c) LV_XOR(LV_XOR((a), (b)), (c))
+#endif
 #ifdef LV_XTS_PAIR /* (a << LV_LANES) | (b >> (32 - LV_LANES)) in one instruction */
 #define LV_XTS_CARRY(a, b) LV_XTS_PAIR((a), (b))
 #else
@@ -442,7 +450,7 @@ ARX_INLINE void LV_FN(xts_step)(LV tw[4]) {
     tw[3] = LV_XTS_CARRY(tw[3], tw[2]);
     tw[2] = LV_XTS_CARRY(tw[2], tw[1]);
     tw[1] = LV_XTS_CARRY(tw[1], tw[0]);
-    tw[0] = LV_XOR(LV_XOR(LV_SHL(tw[0], LV_LANES), c), LV_XOR(LV_XOR(LV_SHL(c, 1), LV_SHL(c, 2)), LV_SHL(c, 7)));
+    tw[0] = LV_XOR3(LV_SHL(tw[0], LV_LANES), c, LV_XOR3(LV_SHL(c, 1), LV_SHL(c, 2), LV_SHL(c, 7)));
 }
 
 ARX_INLINE void LV_FN(xts_load)(const uint8_t *p, LV v[4]) {
@@ -464,24 +472,73 @@ ARX_INLINE void LV_FN(xts_store)(uint8_t *p, LV v[4]) {
 }
 
 /* nb whole batches: out = E(in ^ T) ^ T (D for dec); tw advances nb batches. */
-ARX_INLINE void LV_FN(xts_batches)(const LV_KS *ks, LV tw[4], uint8_t *out, const uint8_t *in, int nb, int dec) {
-    LV s[LV_MAX_NB][4], t[LV_MAX_NB][4];
+ARX_INLINE void LV_FN(xts_batches)(const LV_KS *ks, LV tw[4], uint8_t *park, uint8_t *out, const uint8_t *in,
+                                    int nb, int dec) {
+    /* Parked (LV_XTS_PARK bit 0: encryption, bit 1: decryption), the
+     * batches' tweaks wait out the rounds in park (LV_XTS_PARK_BYTES, the
+     * caller's, wiped by it), not in registers: the compiler barrier makes
+     * the copies in registers dead, so the rounds keep their state and round
+     * keys in registers instead of spilling them (a store now, a load folded
+     * into the XOR after the rounds). Where the register file holds both,
+     * or the compiler spills better on its own, they stay in registers. */
+    const int parked = (LV_XTS_PARK >> (dec ? 1 : 0)) & 1;
+    LV s[LV_XTS_MAX_NB][4], t[LV_XTS_MAX_NB][4];
     for (int j = 0; j < nb; j++) {
         LV_FN(xts_load)(in + j * LV_BATCH, s[j]);
         for (int q = 0; q < 4; q++) {
-            t[j][q] = tw[q];
+            if (parked) LV_STORE(park + j * LV_BATCH + q * LV_BYTES, tw[q]);
+            else t[j][q] = tw[q];
             s[j][q] = LV_XOR(s[j][q], tw[q]);
         }
         LV_FN(xts_step)(tw);
     }
+#if defined(__GNUC__) || defined(__clang__)
+    if (parked) __asm__ __volatile__("" : : "r"(park) : "memory");
+#endif
     if (dec)
         LV_FN(dec_rounds)(ks, s, nb);
     else
         LV_FN(enc_rounds)(ks, s, nb, 0);
     for (int j = 0; j < nb; j++) {
-        for (int q = 0; q < 4; q++) s[j][q] = LV_XOR(s[j][q], t[j][q]);
+        for (int q = 0; q < 4; q++)
+            s[j][q] = LV_XOR(s[j][q], parked ? LV_LOAD(park + j * LV_BATCH + q * LV_BYTES) : t[j][q]);
         LV_FN(xts_store)(out + j * LV_BATCH, s[j]);
     }
+}
+
+/* tw = the sliced tweaks of the first batch from T_0 = t (16 bytes). */
+ARX_INLINE void LV_FN(xts_first)(const uint8_t t[16], LV tw[4]) {
+#ifdef LV_SHLV
+    /* element e holds block b(e) = LV_CTR_OFFSETS: T * alpha^b(e), the
+     * same shift and fold as xts_step with a count per element */
+    const LV b = LV_CTR_OFFSETS, r = LV_SUB(LV_SET1(32), b);
+    LV w[4];
+    for (int q = 0; q < 4; q++) w[q] = LV_SET1(arx_load32_le(t + 4 * q));
+    const LV c = LV_SHRV(w[3], r);
+    for (int q = 3; q > 0; q--) tw[q] = LV_OR(LV_SHLV(w[q], b), LV_SHRV(w[q - 1], r));
+    tw[0] = LV_XOR(LV_XOR(LV_SHLV(w[0], b), c), LV_XOR(LV_XOR(LV_SHL(c, 1), LV_SHL(c, 2)), LV_SHL(c, 7)));
+#else
+    uint8_t buf[LV_BATCH];
+    arx_xts_tweaks(buf, t, LV_LANES);
+    LV_FN(xts_load)(buf, tw);
+    arx_wipe(buf, sizeof buf);
+#endif
+}
+
+/* The whole batches of n blocks from sliced tweaks tw; returns the blocks done. */
+ARX_INLINE size_t LV_FN(xts_run)(const LV_KS *ks, LV tw[4], uint8_t *park, uint8_t *out, const uint8_t *in,
+                                 size_t n, int dec) {
+    size_t done = 0;
+    const size_t wide = (size_t)(dec ? LV_XTS_DEC_NB : LV_XTS_ENC_NB) * LV_LANES;
+    for (; n - done >= wide; done += wide) {
+        if (dec)
+            LV_FN(xts_batches)(ks, tw, park, out + 16 * done, in + 16 * done, LV_XTS_DEC_NB, 1);
+        else
+            LV_FN(xts_batches)(ks, tw, park, out + 16 * done, in + 16 * done, LV_XTS_ENC_NB, 0);
+    }
+    for (; n - done >= LV_LANES; done += LV_LANES)
+        LV_FN(xts_batches)(ks, tw, park, out + 16 * done, in + 16 * done, 1, dec);
+    return done;
 }
 
 /* cipher.h's xts_xor: whole batches of n blocks; returns the blocks done and
@@ -490,37 +547,32 @@ static inline size_t LV_FN(xts_xor)(const void *ks_, uint8_t t[16], uint8_t *out
                                     int dec) {
     if (n < LV_LANES) return 0;
     LV_KS_OPEN(ks, ks_);
-    uint8_t buf[LV_BATCH];
     LV tw[4];
-#ifdef LV_SHLV
-    {
-        /* element e holds block b(e) = LV_CTR_OFFSETS: T * alpha^b(e), the
-         * same shift and fold as xts_step with a count per element */
-        const LV b = LV_CTR_OFFSETS, r = LV_SUB(LV_SET1(32), b);
-        LV w[4];
-        for (int q = 0; q < 4; q++) w[q] = LV_SET1(arx_load32_le(t + 4 * q));
-        const LV c = LV_SHRV(w[3], r);
-        for (int q = 3; q > 0; q--) tw[q] = LV_OR(LV_SHLV(w[q], b), LV_SHRV(w[q - 1], r));
-        tw[0] = LV_XOR(LV_XOR(LV_SHLV(w[0], b), c), LV_XOR(LV_XOR(LV_SHL(c, 1), LV_SHL(c, 2)), LV_SHL(c, 7)));
-    }
-#else
-    arx_xts_tweaks(buf, t, LV_LANES);
-    LV_FN(xts_load)(buf, tw);
-#endif
-    size_t done = 0;
-    const size_t wide = (size_t)(dec ? LV_XTS_DEC_NB : LV_XTS_ENC_NB) * LV_LANES;
-    for (; n - done >= wide; done += wide) {
-        if (dec)
-            LV_FN(xts_batches)(ks, tw, out + 16 * done, in + 16 * done, LV_XTS_DEC_NB, 1);
-        else
-            LV_FN(xts_batches)(ks, tw, out + 16 * done, in + 16 * done, LV_XTS_ENC_NB, 0);
-    }
-    for (; n - done >= LV_LANES; done += LV_LANES) LV_FN(xts_batches)(ks, tw, out + 16 * done, in + 16 * done, 1, dec);
-    LV_FN(xts_store)(buf, tw); /* block 0 of the next batch: the next tweak */
-    memcpy(t, buf, 16);
-    arx_wipe(buf, sizeof buf);
+    _Alignas(64) uint8_t park[LV_XTS_PARK_BYTES];
+    LV_FN(xts_first)(t, tw);
+    const size_t done = LV_FN(xts_run)(ks, tw, park, out, in, n, dec);
+    LV_FN(xts_store)(park, tw); /* block 0 of the next batch: the next tweak */
+    memcpy(t, park, 16);
+    arx_wipe(park, sizeof park); /* the tweaks are secret: E_K2(i) alpha^j */
     LV_KS_CLOSE(ks);
     return done;
+}
+
+/* cipher.h's xts_sectors: count data units of spb blocks each, unit i from
+ * first tweak t0[16i..16i+16); only when spb is whole batches (else 0). */
+static inline size_t LV_FN(xts_sectors)(const void *ks_, const uint8_t *t0, size_t spb, size_t count, uint8_t *out,
+                                        const uint8_t *in, int dec) {
+    if (spb == 0 || spb % LV_LANES) return 0;
+    LV_KS_OPEN(ks, ks_);
+    _Alignas(64) uint8_t park[LV_XTS_PARK_BYTES];
+    for (size_t i = 0; i < count; i++) {
+        LV tw[4];
+        LV_FN(xts_first)(t0 + 16 * i, tw);
+        (void)LV_FN(xts_run)(ks, tw, park, out + 16 * spb * i, in + 16 * spb * i, spb, dec);
+    }
+    arx_wipe(park, sizeof park);
+    LV_KS_CLOSE(ks);
+    return count;
 }
 #endif
 
@@ -544,6 +596,10 @@ static inline size_t LV_FN(xts_xor)(const void *ks_, uint8_t t[16], uint8_t *out
 #undef LV_XTS_PAIR
 #undef LV_XTS_CARRY
 #undef LV_XTS_ENC_NB
+#undef LV_XTS_PARK
+#undef LV_XTS_PARK_BYTES
+#undef LV_XTS_MAX_NB
+#undef LV_XOR3
 #undef LV_XTS_DEC_NB
 #undef LV_SHLV
 #undef LV_SHRV

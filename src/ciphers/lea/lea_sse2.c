@@ -89,8 +89,15 @@ static size_t lea_sse2_xts(const void *ks, uint8_t t[16], uint8_t *out, const ui
     return n >= LEA_SSE2_BCAST_MIN ? lea_sse2b_xts_xor(ks, t, out, in, n, dec) : lea_sse2_xts_xor(ks, t, out, in, n, dec);
 }
 
+static size_t lea_sse2_xts_many(const void *ks, const uint8_t *t0, size_t spb, size_t count, uint8_t *out,
+                                const uint8_t *in, int dec) {
+    return spb * count >= LEA_SSE2_BCAST_MIN ? lea_sse2b_xts_sectors(ks, t0, spb, count, out, in, dec)
+                                             : lea_sse2_xts_sectors(ks, t0, spb, count, out, in, dec);
+}
+
 const arx_backend lea_sse2_backend = {
     "sse2", ARX_REQ_SSE2, 4, lea_sse2_enc, lea_sse2_dec, lea_sse2_ctr, NULL, lea_sse2_xts,
+    .xts_sectors = lea_sse2_xts_many,
 };
 #else
 typedef int lea_sse2_not_built; /* ISO C: no empty translation unit */

@@ -228,6 +228,26 @@ static const arx_backend simeck64_128_chip = {"msp430", 0, 1, simeck64_128_msp43
 #define SIMECK_CHIP_128_256
 #define SIMECK_CHIP_32_64
 #define SIMECK_CHIP_48_96
+#elif defined(ARX_HAVE_ARMV7M) || defined(ARX_HAVE_RV32I)
+/* SIMECK-64/128 in assembly (simeck_armv7m.S, simeck_rv32i.S: the SIMON-64
+ * loops with SIMECK's round), 32-bit microcontroller embedded/ builds:
+ * encryption and decryption over 4-byte-aligned buffers, other buffers
+ * through the reference, CTR over the kernel (cipher.h). */
+#ifdef ARX_HAVE_ARMV7M
+#define SIMECK64_K(dir) simeck64_armv7m_##dir##_44
+#define SIMECK64_ISA "armv7m"
+#else
+#define SIMECK64_K(dir) simeck64_rv32i_##dir##_44
+#define SIMECK64_ISA "rv32i"
+#endif
+void SIMECK64_K(encrypt)(const void *ks, uint8_t *out, const uint8_t *in, size_t n);
+void SIMECK64_K(decrypt)(const void *ks, uint8_t *out, const uint8_t *in, size_t n);
+ARX_MCU64_BACKEND(simeck64_128_chip, SIMECK64_ISA, 1, SIMECK64_K(encrypt), SIMECK64_K(decrypt), simeck64_encrypt,
+                  simeck64_decrypt)
+#define SIMECK_DESC_SIMD(B, K, KS)                                                                  \
+    const arx_cipher_desc arx_desc_simeck_##B##_##K = {                                             \
+        "simeck-" #B "-" #K, "simeck", B / 8, K / 8, sizeof(KS), simeck_##B##_##K##_setup,           \
+        {&simeck##B##_ref, &simeck64_128_chip, NULL}};
 #else
 #define SIMECK_DESC_SIMD SIMECK_DESC
 #endif

@@ -9,11 +9,10 @@
  * the key's load first (no load-use stall) a round is fourteen instructions.
  * Decryption is the same round on the other word with the keys backwards.
  *
- * Registers: t3 = y (bytes 0-3 of the block, little-endian), t4 = x (bytes
- * 4-7), a4 the round key, t0-t2 scratch. Called from simon.c with
- * 4-byte-aligned in/out; simon.c sends other buffers to the reference.
- * Constant time: no branch or address depends on key or data. The schedule
- * is simon_ks32 (rk[0..rounds-1] at offset 0).
+ * The loop and registers: ../feistel64_rv32i.inc (shared with SIMECK-64).
+ * Called from simon.c with 4-byte-aligned in/out; simon.c sends other
+ * buffers to the reference. The schedule is simon_ks32 (rk[0..rounds-1] at
+ * offset 0).
  */
     .text
 
@@ -35,45 +34,7 @@
     xor \b, \b, a4
 .endm
 
-/* void simon64_rv32i_{encrypt,decrypt}_<rounds>(const simon_ks32 *ks,
- *     uint8_t *out, const uint8_t *in, size_t nblocks); rounds is even */
-.macro ECB name, rounds, dir
-    .globl \name
-    .type \name, @function
-\name:
-    beqz a3, 2f
-1:  lw t3, 0(a2)
-    lw t4, 4(a2)
-.ifc \dir, enc
-    .set r, 0
-    .rept \rounds / 2
-    R t4, t3, r
-    R t3, t4, (r + 1)
-    .set r, r + 2
-    .endr
-.else
-    .set r, \rounds - 1
-    .rept \rounds / 2
-    R t3, t4, r
-    R t4, t3, (r - 1)
-    .set r, r - 2
-    .endr
-.endif
-    sw t3, 0(a1)
-    sw t4, 4(a1)
-    addi a2, a2, 8
-    addi a1, a1, 8
-    addi a3, a3, -1
-    bnez a3, 1b
-    li a4, 0
-    li t0, 0
-    li t1, 0
-    li t2, 0
-    li t3, 0
-    li t4, 0
-2:  ret
-    .size \name, . - \name
-.endm
+#include "../feistel64_rv32i.inc"
 
     ECB simon64_rv32i_encrypt_44, 44, enc
     ECB simon64_rv32i_decrypt_44, 44, dec

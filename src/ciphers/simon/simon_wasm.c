@@ -2,8 +2,8 @@
  * SIMON64 and SIMON128 on WebAssembly SIMD128, word-sliced
  * (../twoword_simd.h, the round in simon.h): a pair of vectors holds 4
  * SIMON64 blocks (32-bit lanes) or 2 SIMON128 blocks (64-bit lanes). S^1 is
- * an add, shr_u and or, S^2 and S^8 shl, shr_u and or (../wasm.h: a byte
- * shuffle costs more in V8).
+ * an add, shr_u and or, S^2 shl, shr_u and or, S^8 one swizzle (../wasm.h
+ * says why not a constant shuffle).
  * Tails: whole pairs here, then the reference block functions.
  */
 #include "cipher.h"

@@ -1,10 +1,10 @@
 /*
  * SPECK64 and SPECK128 on WebAssembly SIMD128, word-sliced
  * (../twoword_simd.h, rounds in speck.h): a pair of vectors holds 4 SPECK64
- * blocks (32-bit lanes) or 2 SPECK128 blocks (64-bit lanes). S^-8 and S^3
- * are shl + shr_u + or (../wasm.h: a byte shuffle costs more in V8); in
- * counter mode S^-8 of the byte-swapped counter is one shuffle, once a batch. Tails: whole pairs here, then
- * the reference block functions.
+ * blocks (32-bit lanes) or 2 SPECK128 blocks (64-bit lanes). S^3 is shl +
+ * shr_u + or, S^-8 one swizzle (../wasm.h says why not a constant shuffle);
+ * in counter mode S^-8 of the byte-swapped counter is one shuffle, once a
+ * batch. Tails: whole pairs here, then the reference block functions.
  */
 #include "cipher.h"
 

@@ -107,6 +107,7 @@ final class NativeEngine {
         final MethodHandle gcmEnc, gcmDec, gcmInit, gcmAad, gcmEncUpdate, gcmEncFinal, gcmFree;
         final MethodHandle ccmEnc, ccmDec, cmac;
         final MethodHandle xtsNew, xtsFree, xtsEnc, xtsDec;
+        final MethodHandle[] many = new MethodHandle[Many.Op.values().length];
         final ConcurrentHashMap<String, MemorySegment> ciphers = new ConcurrentHashMap<>();
 
         Fns(SymbolLookup lib) {
@@ -141,6 +142,12 @@ final class NativeEngine {
             xtsFree = h(l, lib, "arx_xts_free", FunctionDescriptor.ofVoid(A));
             xtsEnc = h(l, lib, "arx_xts_encrypt", kIvOutInLen, crit);
             xtsDec = h(l, lib, "arx_xts_decrypt", kIvOutInLen, crit);
+            String[] manyNames = {"arx_gcm_encrypt_many", "arx_gcm_decrypt_many", "arx_ccm_encrypt_many",
+                "arx_ccm_decrypt_many", "arx_ctr_xor_many", "arx_cmac_many", "arx_cmac_verify_many"};
+            for (int i = 0; i < manyNames.length; i++) {
+                // optional: a libarxcrypt older than arx_*_many still serves everything else
+                many[i] = lib.find(manyNames[i]).map(s -> l.downcallHandle(s, FunctionDescriptor.of(I, A, SZ))).orElse(null);
+            }
         }
 
         private static MethodHandle h(Linker l, SymbolLookup lib, String name, FunctionDescriptor d,
@@ -235,6 +242,98 @@ final class NativeEngine {
             }
             return out.get(ValueLayout.ADDRESS, 0).address();
         }
+    }
+
+    // struct arx_job on LP64: key, nonce, nonce_len, aad, aad_len, out, in, len, tag, tag_len
+    // (8 bytes each), int status, padding
+    private static final long JOB_BYTES = 88, JOB_STATUS = 80;
+
+    /**
+     * One arx_*_many call for a checked batch (Many): the jobs and their data are copied into
+     * native memory of a confined arena (the C struct holds addresses, which heap arrays do not
+     * have), the outputs copied back, and that memory wiped before it is freed. False (nothing
+     * done) when the loaded libarxcrypt predates arx_*_many: Many then runs the jobs one by one.
+     */
+    static boolean many(Many.Batch b) {
+        Many.Op op = b.op;
+        if (F.many[op.ordinal()] == null) {
+            return false;
+        }
+        long total = b.n * JOB_BYTES;
+        for (int i = 0; i < b.n; i++) {
+            total += len(b.nonce[i]) + len(b.aad[i]) + len(b.in[i]) + len(b.tag[i]);
+        }
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment mem = a.allocate(Math.max(1, total), 16);
+            long p = b.n * JOB_BYTES;
+            long[] data = new long[b.n], tag = new long[b.n];
+            for (int i = 0; i < b.n; i++) {
+                MemorySegment job = mem.asSlice(i * JOB_BYTES, JOB_BYTES);
+                job.set(ValueLayout.ADDRESS, 0, ((Ops) b.keys[i]).key);
+                long nonce = p;
+                p = put(mem, p, b.nonce[i]);
+                long aad = p;
+                p = put(mem, p, b.aad[i]);
+                data[i] = p;
+                p = put(mem, p, b.in[i]);
+                tag[i] = p;
+                p = put(mem, p, b.tag[i]);
+                long inLen = b.in[i].length;
+                job.set(ValueLayout.ADDRESS, 8, addr(mem, nonce, len(b.nonce[i])));
+                job.set(ValueLayout.JAVA_LONG, 16, len(b.nonce[i]));
+                job.set(ValueLayout.ADDRESS, 24, addr(mem, aad, len(b.aad[i])));
+                job.set(ValueLayout.JAVA_LONG, 32, len(b.aad[i]));
+                job.set(ValueLayout.ADDRESS, 40, op.mac() ? MemorySegment.NULL : addr(mem, data[i], inLen)); // in place
+                job.set(ValueLayout.ADDRESS, 48, addr(mem, data[i], inLen));
+                job.set(ValueLayout.JAVA_LONG, 56, inLen);
+                job.set(ValueLayout.ADDRESS, 64, addr(mem, tag[i], len(b.tag[i])));
+                job.set(ValueLayout.JAVA_LONG, 72, len(b.tag[i]));
+            }
+            int rc;
+            try {
+                rc = (int) F.many[op.ordinal()].invokeExact(mem, (long) b.n);
+            } catch (Throwable t) {
+                mem.fill((byte) 0);
+                throw wrap(t);
+            }
+            if (rc != 0 && rc != -13) {
+                int bad = 0;
+                while (bad < b.n && mem.get(ValueLayout.JAVA_INT, bad * JOB_BYTES + JOB_STATUS) == 0) {
+                    bad++;
+                }
+                mem.fill((byte) 0);
+                throw new IllegalArgumentException("jobs[" + (bad < b.n ? bad : 0) + "]: libarxcrypt: " + F.error(rc));
+            }
+            for (int i = 0; i < b.n; i++) {
+                int st = mem.get(ValueLayout.JAVA_INT, i * JOB_BYTES + JOB_STATUS);
+                b.verified[i] = st == 0;
+                if (b.out[i] != null) {
+                    // a failed message's out is zeroed by the library; copying it keeps b.out zero
+                    MemorySegment.copy(mem, ValueLayout.JAVA_BYTE, data[i], b.out[i], 0, b.out[i].length);
+                }
+                if (!op.decrypt() && b.tag[i] != null) {
+                    MemorySegment.copy(mem, ValueLayout.JAVA_BYTE, tag[i], b.tag[i], 0, b.tag[i].length);
+                }
+            }
+            mem.fill((byte) 0);
+        }
+        return true;
+    }
+
+    private static long len(byte[] a) {
+        return a == null ? 0 : a.length;
+    }
+
+    private static long put(MemorySegment mem, long p, byte[] a) {
+        if (a == null || a.length == 0) {
+            return p;
+        }
+        MemorySegment.copy(a, 0, mem, ValueLayout.JAVA_BYTE, p, a.length);
+        return p + a.length;
+    }
+
+    private static MemorySegment addr(MemorySegment mem, long off, long n) {
+        return n == 0 ? MemorySegment.NULL : mem.asSlice(off, n);
     }
 
     /** Frees (and so wipes) a native key once; run by destroy() or the Cleaner. */
