@@ -165,12 +165,19 @@ void arx_xts_tweaks(uint8_t *dst, const uint8_t t[16], size_t n);
  * are public, keys and counters are not (no branch on them). 128-bit blocks.
  *
  * sc is the caller's scratch for the lanes' schedules in the kernel's own
- * (transposed) form: a kernel reuses what is there when the lanes carry the
- * same schedules as its last call, and records what it put there. The
- * caller zeroes `n` before the first call and wipes `used` bytes of rk
- * when done (it is key material). */
+ * (transposed) form, in slots: as many sets of lanes as rk and ks hold (16
+ * lanes: one; 8: two; 4: four). A kernel reuses a slot whose lanes carry
+ * the same schedules, in the same order, as this call's (a batch that cycles
+ * through a few sets of keys), else transposes into the next slot round
+ * robin, and records what it put there. The caller zeroes `n` before the
+ * first call, keeps the schedules unchanged while it uses sc, and wipes
+ * `used` bytes of rk when done (it is key material). */
 enum { ARX_MANY_INC32 = 1, ARX_MANY_PRE = 2 };
 #define ARX_MANY_MAX_LANES 16
+/* Words (of the kernel's lane width) of one lane's transposed schedule, at
+ * most: SPARX-128/256's 328-row program (LEA-256: 192, SIMON-128/256: 72
+ * 64-bit words, CHAM-128: 16). */
+#define ARX_MANY_SCHED_WORDS 328
 typedef struct arx_many_lane {
     const void *ks;
     const uint8_t *in;
@@ -180,10 +187,12 @@ typedef struct arx_many_lane {
     uint8_t ctr[16];
 } arx_many_lane;
 typedef struct arx_many_sched {
-    _Alignas(64) uint32_t rk[32 * 6 * ARX_MANY_MAX_LANES]; /* 12 KiB: LEA-256's 192 words per lane */
-    const void *ks[ARX_MANY_MAX_LANES];                     /* the schedules rk holds, lane by lane */
-    size_t n;                                               /* lanes rk holds; 0: none */
-    size_t used;                                            /* bytes of rk written */
+    _Alignas(64) uint32_t rk[ARX_MANY_SCHED_WORDS * ARX_MANY_MAX_LANES]; /* 20.5 KiB */
+    const void *ks[ARX_MANY_MAX_LANES];     /* slot s's schedules at ks[s * lanes + l] */
+    unsigned char slot_n[ARX_MANY_MAX_LANES]; /* lanes slot s holds */
+    size_t n;                               /* slots filled; 0: none */
+    size_t next;                            /* the slot to replace next, once all are filled */
+    size_t used;                            /* bytes of rk written */
 } arx_many_sched;
 typedef void (*arx_ctr_many_fn)(arx_many_sched *sc, const arx_many_lane *const *lanes, size_t n, size_t cap,
                                 int flags);

@@ -636,6 +636,11 @@ static void TW_FN(tail_ctr)(const void *ks, uint8_t *ctr, uint8_t *out, const ui
 #endif
 
 /* ---- rounds on P pairs (P a constant after inlining) -------------------- */
+/* Round key i of the encryption rounds (enc_rounds_k): a broadcast of rk[i]
+ * for one key, or, for the lane-per-message kernel (many_simd.h, lk non-NULL,
+ * a constant either way after inlining), lk[i], a vector holding each lane's
+ * own round key i. */
+#define TW_RK_(i) (lk ? lk[i] : TW_SET1(TW_W, rk[i]))
 #if defined(TW_FEISTEL_PAIR) || defined(TW_FEISTEL_HALF)
 /* (x, y) -> (y ^ f(x) ^ k, x), two rounds at a time in place so the swap
  * costs nothing: y ^= f(x) ^ k[i], x ^= f(y) ^ k[i+1], ...; an odd T leaves
@@ -664,15 +669,16 @@ ARX_INLINE void TW_FN(swap_round)(V *x, V *y, const V k, const int P) {
     }
 }
 #endif
-ARX_INLINE void TW_FN(enc_rounds)(const TW_KS *ks, unsigned first, V *x, V *y, const int P) {
+ARX_INLINE void TW_FN(enc_rounds_k)(const TW_WORD *rk, const V *lk, unsigned nr, unsigned first, V *x, V *y,
+                                     const int P) {
     unsigned i = first;
-    TW_ROUND_LOOP for (; i + 2 <= TW_NROUNDS(ks); i += 2) {
-        const V k0 = TW_SET1(TW_W, ks->rk[i]), k1 = TW_SET1(TW_W, ks->rk[i + 1]);
+    TW_ROUND_LOOP for (; i + 2 <= nr; i += 2) {
+        const V k0 = TW_RK_(i), k1 = TW_RK_(i + 1);
         TW_HALF_(x, y, k0, P);
         TW_HALF_(y, x, k1, P);
     }
 #ifndef TW_EVEN_ROUNDS
-    if (i < TW_NROUNDS(ks)) TW_FN(swap_round)(x, y, TW_SET1(TW_W, ks->rk[i]), P);
+    if (i < nr) TW_FN(swap_round)(x, y, TW_RK_(i), P);
 #endif
 }
 ARX_INLINE void TW_FN(dec_rounds)(const TW_KS *ks, V *x, V *y, const int P) {
@@ -688,9 +694,10 @@ ARX_INLINE void TW_FN(dec_rounds)(const TW_KS *ks, V *x, V *y, const int P) {
 }
 #else
 /* One round after another, every pair per round key. */
-ARX_INLINE void TW_FN(enc_rounds)(const TW_KS *ks, unsigned first, V *x, V *y, const int P) {
-    TW_ROUND_LOOP for (unsigned i = first; i < TW_NROUNDS(ks); i++) {
-        const V k = TW_SET1(TW_W, ks->rk[i]);
+ARX_INLINE void TW_FN(enc_rounds_k)(const TW_WORD *rk, const V *lk, unsigned nr, unsigned first, V *x, V *y,
+                                     const int P) {
+    TW_ROUND_LOOP for (unsigned i = first; i < nr; i++) {
+        const V k = TW_RK_(i);
         TW_PAIR_LOOP for (int j = 0; j < P; j++) TW_ENC_PAIR(x[j], y[j], k);
     }
 }
@@ -701,6 +708,11 @@ ARX_INLINE void TW_FN(dec_rounds)(const TW_KS *ks, V *x, V *y, const int P) {
     }
 }
 #endif
+
+/* Encryption with the one key of ks: its round keys are broadcasts. */
+ARX_INLINE void TW_FN(enc_rounds)(const TW_KS *ks, unsigned first, V *x, V *y, const int P) {
+    TW_FN(enc_rounds_k)(ks->rk, NULL, TW_NROUNDS(ks), first, x, y, P);
+}
 
 /* ---- ECB ----------------------------------------------------------------- */
 
@@ -865,8 +877,35 @@ TW_LINKAGE void TW_FN(ctr_xor)(const void *vks, uint8_t *ctr, uint8_t *out, cons
     }
 }
 
+/* ---- many messages at once (issue 24) ------------------------------------ */
+
+/* SPECK-128 and SIMON-128 on AVX2 and AVX-512 (the ISA file defines
+ * TW_MANY_NB, batches interleaved): one message per 64-bit lane through
+ * many_simd.h, the rounds above with per-lane round-key vectors. Word 0 of
+ * a block is y, word 1 x. */
+#if defined(TW_MANY_NB) && TW_W == 64 && TW_VBITS >= 256
+ARX_INLINE void TW_FN(many_rounds)(const V *lk, unsigned nr, V s[][2], const int nb) {
+    V x[TW_MANY_NB], y[TW_MANY_NB];
+    for (int j = 0; j < nb; j++) y[j] = s[j][0], x[j] = s[j][1];
+    TW_FN(enc_rounds_k)(NULL, lk, nr, 0, x, y, nb);
+    for (int j = 0; j < nb; j++) s[j][0] = y[j], s[j][1] = x[j];
+}
+#define LM_VBITS TW_VBITS
+#define LM_W 64
+#define LM_FN(name) TW_FN(name)
+#define LM_NB TW_MANY_NB
+#define LM_KS_T TW_KS
+#define LM_KS_WORDS(ks) ((size_t)TW_NROUNDS(ks))
+#define LM_KS_WORD(ks, i) ((ks)->rk[i])
+#define LM_ROUNDS(lk, ks, s, nb) TW_FN(many_rounds)(lk, TW_NROUNDS(ks), s, nb)
+#include "many_simd.h"
+#define TW_MANY_FIELDS_ , .many_lanes = TW_VBITS / 64, .ctr_many = TW_FN(ctr_many)
+#else
+#define TW_MANY_FIELDS_
+#endif
+
 const arx_backend TW_CAT(TW_CAT(TW_CIPHER, _), TW_ISA) = {
-    TW_ISA_NAME, TW_REQUIRES, (unsigned)TW_BATCH, TW_FN(encrypt), TW_FN(decrypt), TW_FN(ctr_xor)};
+    TW_ISA_NAME, TW_REQUIRES, (unsigned)TW_BATCH, TW_FN(encrypt), TW_FN(decrypt), TW_FN(ctr_xor) TW_MANY_FIELDS_};
 
 #undef TW_FN
 #undef TW_PASS_BYTES
@@ -887,6 +926,8 @@ const arx_backend TW_CAT(TW_CAT(TW_CIPHER, _), TW_ISA) = {
 #undef TW_ECB_4_
 #undef TW_ECB_
 #undef TW_HALF_
+#undef TW_RK_
+#undef TW_MANY_FIELDS_
 #undef TW_CTR_NCONSTS_
 #undef TW_CTR_CONSTS_
 #undef TW_CTR_WORDS_

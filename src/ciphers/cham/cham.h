@@ -546,43 +546,57 @@ void CHAM64_FN(ctr)(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *i
 
 /* ---- CHAM-128 rounds: the same with 32-bit words -------------------------------- */
 
-ARX_INLINE void CHAM128_FN(rounds)(const cham128_ks *ks, unsigned g0, V s[][4], unsigned NB) {
+/* Round-key row i: a broadcast of rkv[i] for one key or, in the
+ * lane-per-message kernel (../many_simd.h; lk non-NULL, a constant either way
+ * after inlining), lk[i], each lane's own round key i. */
+#define CHAM128_K_(i, u) (lk ? lk[i] : V_ROWU(rkv[i], u))
+
+ARX_INLINE void CHAM128_FN(rounds_k)(const uint32_t (*rkv)[4], const V *lk, unsigned nr, unsigned g0, V s[][4],
+                                     unsigned NB) {
 #ifdef ARX_MCA
     CHAM_ROUND_LOOP
 #else
     CHAM_UNROLL_N(CHAM128_GROUP_UNROLL)
 #endif
-    for (unsigned j = 4 * g0; j < CHAM128_ROUNDS(ks); j += 4) {
-        const uint32_t(*k)[4] = &ks->rkv[j & 15u];
+    for (unsigned j = 4 * g0; j < nr; j += 4) {
+        const unsigned kj = j & 15u;
         const uint32_t(*ic)[4] = &cham_ic32[j];
-        CHAM_UNROLL CHAM_FOR_U s[u][0] = V_ADD32(V_XOR(V_ROL32(s[u][1], 2), V_ROWU(k[0], u)),
+        CHAM_UNROLL CHAM_FOR_U s[u][0] = V_ADD32(V_XOR(V_ROL32(s[u][1], 2), CHAM128_K_(kj, u)),
                                                  V_XOR(V_ROL32(s[u][0], 8), V_ROWU(ic[0], u)));
         CHAM_UNROLL CHAM_FOR_U s[u][1] = V_ADD32(V_XOR(V_ROL32(s[u][1], 1), V_ROWU(ic[1], u)),
-                                                 V_XOR(V_ROL32(s[u][2], 16), V_ROWU(k[1], u)));
+                                                 V_XOR(V_ROL32(s[u][2], 16), CHAM128_K_(kj + 1, u)));
         CHAM_UNROLL CHAM_FOR_U s[u][2] = V_ADD32(V_XOR(V_ROL32(s[u][2], 8), V_ROWU(ic[2], u)),
-                                                 V_XOR(V_ROL32(s[u][3], 2), V_ROWU(k[2], u)));
+                                                 V_XOR(V_ROL32(s[u][3], 2), CHAM128_K_(kj + 2, u)));
         CHAM_UNROLL CHAM_FOR_U s[u][3] = V_ADD32(V_XOR(V_ROL32(s[u][3], 1), V_ROWU(ic[3], u)),
-                                                 V_XOR(V_ROL32(s[u][0], 16), V_ROWU(k[3], u)));
+                                                 V_XOR(V_ROL32(s[u][0], 16), CHAM128_K_(kj + 3, u)));
     }
 }
 
-ARX_INLINE void CHAM128_FN(enc_words)(const cham128_ks *ks, V x[][4], unsigned NB) {
-    const uint32_t(*k)[4] = ks->rkv;
+ARX_INLINE void CHAM128_FN(rounds)(const cham128_ks *ks, unsigned g0, V s[][4], unsigned NB) {
+    CHAM128_FN(rounds_k)(ks->rkv, NULL, CHAM128_ROUNDS(ks), g0, s, NB);
+}
+
+ARX_INLINE void CHAM128_FN(enc_words_k)(const uint32_t (*rkv)[4], const V *lk, unsigned nr, V x[][4],
+                                        unsigned NB) {
     const uint32_t(*ic)[4] = cham_ic32;
     CHAM_UNROLL CHAM_FOR_U {
-        V a = V_ADD32(x[u][0], V_XOR(V_ROL32(x[u][1], 1), V_ROWU(k[0], u)));
-        V b = V_ADD32(V_XOR(x[u][1], V_ROWU(ic[1], u)), V_XOR(V_ROL32(x[u][2], 8), V_ROWU(k[1], u)));
-        V c = V_ADD32(V_XOR(x[u][2], V_ROWU(ic[2], u)), V_XOR(V_ROL32(x[u][3], 1), V_ROWU(k[2], u)));
-        V d = V_ADD32(V_XOR(x[u][3], V_ROWU(ic[3], u)), V_XOR(V_ROL32(a, 16), V_ROWU(k[3], u)));
+        V a = V_ADD32(x[u][0], V_XOR(V_ROL32(x[u][1], 1), CHAM128_K_(0, u)));
+        V b = V_ADD32(V_XOR(x[u][1], V_ROWU(ic[1], u)), V_XOR(V_ROL32(x[u][2], 8), CHAM128_K_(1, u)));
+        V c = V_ADD32(V_XOR(x[u][2], V_ROWU(ic[2], u)), V_XOR(V_ROL32(x[u][3], 1), CHAM128_K_(2, u)));
+        V d = V_ADD32(V_XOR(x[u][3], V_ROWU(ic[3], u)), V_XOR(V_ROL32(a, 16), CHAM128_K_(3, u)));
         x[u][0] = a, x[u][1] = b, x[u][2] = c, x[u][3] = d;
     }
-    CHAM128_FN(rounds)(ks, 1, x, NB);
+    CHAM128_FN(rounds_k)(rkv, lk, nr, 1, x, NB);
     CHAM_UNROLL CHAM_FOR_U {
         x[u][0] = V_ROL32(x[u][0], 8);
         x[u][1] = V_ROL32(x[u][1], 1);
         x[u][2] = V_ROL32(x[u][2], 8);
         x[u][3] = V_ROL32(x[u][3], 1);
     }
+}
+
+ARX_INLINE void CHAM128_FN(enc_words)(const cham128_ks *ks, V x[][4], unsigned NB) {
+    CHAM128_FN(enc_words_k)(ks->rkv, NULL, CHAM128_ROUNDS(ks), x, NB);
 }
 
 ARX_INLINE void CHAM128_FN(dec_words)(const cham128_ks *ks, V x[][4], unsigned NB) {
@@ -784,7 +798,26 @@ void CHAM128_FN(ctr)(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *
 
 const arx_backend CHAM64_FN(backend) = {CHAM_ISA_NAME, CHAM_ISA_REQUIRES, CHAM64_LANES,
                                         CHAM64_FN(encrypt), CHAM64_FN(decrypt), CHAM64_FN(ctr)};
+/* ---- many messages at once (issue 24) -------------------------------------------
+ * CHAM-128 on AVX2 and AVX-512 (the ISA file defines CHAM_MANY_NB, batches
+ * interleaved): one message per 32-bit lane through ../many_simd.h, the
+ * rounds above with per-lane round-key vectors (the 16 rows of rkv). */
+#ifdef CHAM_MANY_NB
+#define LM_VBITS (VB * 8)
+#define LM_W 32
+#define LM_FN(name) CHAM128_FN(name)
+#define LM_NB CHAM_MANY_NB
+#define LM_KS_T cham128_ks
+#define LM_KS_WORDS(ks) ((size_t)CHAM_MAX_RK)
+#define LM_KS_WORD(ks, i) ((ks)->rkv[i][0])
+#define LM_ROUNDS(lk, ks, s, nb) CHAM128_FN(enc_words_k)(NULL, lk, CHAM128_ROUNDS(ks), s, nb)
+#include "../many_simd.h"
+#define CHAM128_MANY_ , .many_lanes = VB / 4, .ctr_many = CHAM128_FN(ctr_many)
+#else
+#define CHAM128_MANY_
+#endif
+
 const arx_backend CHAM128_FN(backend) = {CHAM_ISA_NAME, CHAM_ISA_REQUIRES, CHAM128_LANES,
-                                         CHAM128_FN(encrypt), CHAM128_FN(decrypt), CHAM128_FN(ctr)};
+                                         CHAM128_FN(encrypt), CHAM128_FN(decrypt), CHAM128_FN(ctr) CHAM128_MANY_};
 
 #endif /* CHAM_ISA */

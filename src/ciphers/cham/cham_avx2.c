@@ -51,6 +51,8 @@
  * CHAM-128-128-legacy CTR 0.998 -> 0.873, ECB decrypt 2.11 -> 1.28 cpb. With 16
  * registers more spills. */
 #define CHAM_INTERLEAVE 2
+/* Lane-per-message CHAM-128 (cham.h, ../many_simd.h): batches interleaved. */
+#define CHAM_MANY_NB 2
 #define CHAM_INTERLEAVE_DEC 4
 #define CHAM_ISA avx2
 #define CHAM_ISA_NAME "avx2"

@@ -47,6 +47,8 @@
 /* Four batches side by side (0.643 -> 0.587 cpb, CHAM-128-128-legacy CTR),
  * four groups of four rounds per loop pass (-> 0.571). */
 #define CHAM_INTERLEAVE 4
+/* Lane-per-message CHAM-128 (cham.h, ../many_simd.h): batches interleaved. */
+#define CHAM_MANY_NB 4
 #define CHAM128_GROUP_UNROLL 4
 #define CHAM_ISA avx512
 #define CHAM_ISA_NAME "avx512"

@@ -30,27 +30,11 @@ static inline void lea_avx2_transpose8(__m256i m[8]) {
     }
 }
 
-#define LM __m256i
-#define LM_LANES 8
+#define LM_VBITS 256
 #define LM_FN(name) lea_avx2_##name
-#define LM_XOR _mm256_xor_si256
-#define LM_ADD _mm256_add_epi32
-#define LM_SUB _mm256_sub_epi32
-#define LM_AND _mm256_and_si256
 #define LM_ROL(x, r) _mm256_or_si256(_mm256_slli_epi32((x), (r)), _mm256_srli_epi32((x), 32 - (r)))
 #define LM_ROR(x, r) _mm256_or_si256(_mm256_srli_epi32((x), (r)), _mm256_slli_epi32((x), 32 - (r)))
-#define LM_SET1(x) _mm256_set1_epi32((int)(x))
-#define LM_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
-#define LM_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
-#define LM_UNPACKLO32 _mm256_unpacklo_epi32
-#define LM_UNPACKHI32 _mm256_unpackhi_epi32
-#define LM_UNPACKLO64 _mm256_unpacklo_epi64
-#define LM_UNPACKHI64 _mm256_unpackhi_epi64
-#define LM_BSWAP32(v) _mm256_shuffle_epi8((v), _mm256_set_epi32(0x0c0d0e0f, 0x08090a0b, 0x04050607, 0x00010203, 0x0c0d0e0f, 0x08090a0b, 0x04050607, 0x00010203))
-#define LM_EQ0(v) _mm256_cmpeq_epi32((v), _mm256_setzero_si256())
 #define LM_TRANSPOSE lea_avx2_transpose8
-#define LM_LANE128(v, k) _mm256_extracti128_si256((v), (k))
-#define LM_EACH128(F) F(0) F(1)
 #define LM_NB 2
 #include "lea_many_simd.h"
 

@@ -36,27 +36,11 @@ ARX_INLINE void lea_avx512_transpose16(__m512i m[16]) {
     }
 }
 
-#define LM __m512i
-#define LM_LANES 16
+#define LM_VBITS 512
 #define LM_FN(name) lea_avx512_##name
-#define LM_XOR _mm512_xor_si512
-#define LM_ADD _mm512_add_epi32
-#define LM_SUB _mm512_sub_epi32
-#define LM_AND _mm512_and_si512
 #define LM_ROL _mm512_rol_epi32
 #define LM_ROR _mm512_ror_epi32
-#define LM_SET1(x) _mm512_set1_epi32((int)(x))
-#define LM_LOAD(p) _mm512_loadu_si512((const void *)(p))
-#define LM_STORE(p, v) _mm512_storeu_si512((void *)(p), (v))
-#define LM_UNPACKLO32 _mm512_unpacklo_epi32
-#define LM_UNPACKHI32 _mm512_unpackhi_epi32
-#define LM_UNPACKLO64 _mm512_unpacklo_epi64
-#define LM_UNPACKHI64 _mm512_unpackhi_epi64
-#define LM_BSWAP32(v) _mm512_shuffle_epi8((v), _mm512_set4_epi32(0x0c0d0e0f, 0x08090a0b, 0x04050607, 0x00010203))
-#define LM_EQ0(v) _mm512_maskz_set1_epi32(_mm512_cmpeq_epi32_mask((v), _mm512_setzero_si512()), -1)
 #define LM_TRANSPOSE lea_avx512_transpose16
-#define LM_LANE128(v, k) _mm512_extracti32x4_epi32((v), (k))
-#define LM_EACH128(F) F(0) F(1) F(2) F(3)
 /* Batches interleaved, measured on Zen 4 (TSC cycles/byte, lea-128, 64 jobs
  * under 16 keys, GCM 64 B / CTR 1 KiB): 2: 2.29 / 0.63, 3: 2.15 / 0.60,
  * 4: 2.15 / 0.59. */

@@ -45,8 +45,19 @@
 #endif
 #include "lea_neon.h"
 
+/* ---- multi-message (issue 24): 4 lanes, ../many_simd.h's NEON vocabulary;
+ * schedules transposed word by word (no LM_TRANSPOSE). ---- */
+#define LM_NEON
+#define LM_VBITS 128
+#define LM_FN(name) lea_neon_##name
+#define LM_ROL(x, r) NEON_ROL32((x), (r))
+#define LM_ROR(x, r) NEON_ROL32((x), 32 - (r))
+#define LM_NB 3 /* as the one-message kernels */
+#include "lea_many_simd.h"
+
 const arx_backend lea_neon_backend = {
     "neon", ARX_REQ_NEON, 4, lea_neon_encrypt, lea_neon_decrypt, lea_neon_ctr_xor,
+    .many_lanes = 4, .ctr_many = lea_neon_ctr_many,
 };
 #else
 typedef int lea_neon_not_built; /* ISO C: no empty translation unit */

@@ -18,6 +18,9 @@
 
 /* 4 pairs, as for SPECK (speck_avx2.c). */
 #define TW_PAIRS 4
+/* Lane-per-message kernel (SPECK-128, SIMON-128; ../many_simd.h): batches of
+ * each message interleaved. */
+#define TW_MANY_NB 4
 #define TW_FEISTEL_PAIR SIMON_FEISTEL_PAIR /* the round, in simon.h */
 
 #define TW_W 32

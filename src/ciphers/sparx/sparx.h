@@ -277,84 +277,13 @@ ARX_INLINE void SPARX128_FN(transpose)(V *x) {
 #define SPARX_LK(b, r, ra) (SPARX_RC(b, r, ra) - 1u) /* not for branch 0, round 0 */
 #define SPARX_STEP_ROWS(nb, ra) (2u * (nb) * (ra))
 
-/*
- * Rounds r0..ra-1 of the branches in `bmask` of one step, on NB batches,
- * round by round across branches and batches so independent work sits side
- * by side. st[u] = (l0, a0, l1, a1, ...).
- */
-ARX_INLINE void SPARX_FN(rounds)(V st[][8], sparx_rows p, unsigned nb, unsigned ra, unsigned bmask,
-                                 unsigned r0, unsigned NB) {
-    SPARX_UNROLL for (unsigned r = r0; r < ra; r++) {
-        SPARX_UNROLL for (unsigned b = 0; b < nb; b++) {
-            if (!(bmask >> b & 1)) continue;
-            sparx_rows q = p + SPARX_RC(b, r, ra);
-            if (!(b == 0 && r == 0)) {
-                SPARX_UNROLL SPARX_FOR_U st[u][2 * b] = V_XOR(st[u][2 * b], V_ROWU(q[-1], u));
-            }
-            SPARX_UNROLL SPARX_FOR_U st[u][2 * b] = V_ADD16(V_ROL16(st[u][2 * b], 9), st[u][2 * b + 1]);
-            SPARX_UNROLL SPARX_FOR_U st[u][2 * b + 1] =
-                V_XOR3(V_ROL16(st[u][2 * b + 1], 2), st[u][2 * b], V_ROWU(q[0], u));
-        }
-    }
-}
+#define SPARX_SFN(name) SPARX_FN(name)
+#define SPARX_ROWS sparx_rows
+#define SPARX_KEY(row, u) V_ROWU(row, u)
+#include "sparx_steps.h"
 
-/*
- * Linear layers with the key offsets folded in (sparx.c): L for 2 branches,
- * L' for 4; `row` is the step's last program row.
- */
-ARX_INLINE void SPARX_FN(linear2)(V st[][8], sparx_rows row, unsigned NB) {
-    SPARX_UNROLL SPARX_FOR_U {
-        V t = V_ROL16(V_XOR3(st[u][0], st[u][1], V_ROWU(row[0], u)), 8);
-        V y2 = V_XOR3(st[u][2], st[u][0], t), y3 = V_XOR3(st[u][3], st[u][1], t);
-        st[u][2] = st[u][0], st[u][3] = st[u][1];
-        st[u][0] = y2, st[u][1] = y3;
-    }
-}
-
-ARX_INLINE void SPARX_FN(linear4)(V st[][8], sparx_rows row, unsigned NB) {
-    SPARX_UNROLL SPARX_FOR_U {
-        V t = V_ROL16(V_XOR3(V_XOR3(st[u][0], st[u][1], st[u][2]), st[u][3], V_ROWU(row[0], u)), 8);
-        V y4 = V_XOR3(st[u][4], st[u][2], t), y5 = V_XOR3(st[u][5], st[u][1], t);
-        V y6 = V_XOR3(st[u][6], st[u][0], t), y7 = V_XOR3(st[u][7], st[u][3], t);
-        st[u][4] = st[u][0], st[u][5] = st[u][1], st[u][6] = st[u][2], st[u][7] = st[u][3];
-        st[u][0] = y4, st[u][1] = y5, st[u][2] = y6, st[u][3] = y7;
-    }
-}
-
-ARX_INLINE void SPARX_FN(enc_step)(V st[][8], sparx_rows p, unsigned nb, unsigned ra, unsigned NB) {
-    SPARX_FN(rounds)(st, p, nb, ra, (1u << nb) - 1, 0, NB);
-    if (nb == 2)
-        SPARX_FN(linear2)(st, p + SPARX_STEP_ROWS(nb, ra) - 1, NB);
-    else
-        SPARX_FN(linear4)(st, p + SPARX_STEP_ROWS(nb, ra) - 1, NB);
-}
-
-/* Encryption steps s0..steps-1 (an even count: every variant has an even
- * number of steps and the kernels start at step 0 or 2); p points at step
- * s0's rows. Two steps per pass, so the halves the linear layers swap come
- * back to the same registers. Returns the pointer past the last step. */
-ARX_INLINE sparx_rows SPARX_FN(enc_steps)(V st[][8], sparx_rows p, unsigned s0, unsigned steps,
-                                          unsigned nb, unsigned ra, unsigned NB) {
-    SPARX_STEP_LOOP for (unsigned s = s0; s < steps; s += 2) {
-        SPARX_FN(enc_step)(st, p, nb, ra, NB);
-        SPARX_FN(enc_step)(st, p + SPARX_STEP_ROWS(nb, ra), nb, ra, NB);
-        p += 2 * SPARX_STEP_ROWS(nb, ra);
-    }
-    return p;
-}
-
-/* The whole encryption of sliced words st[u][0 .. 2nb-1]. */
-ARX_INLINE void SPARX_FN(enc_words)(const sparx_ks *ks, V st[][8], unsigned nb, unsigned ra,
-                                    unsigned NB) {
-    sparx_rows p = ks->enc;
-    SPARX_UNROLL SPARX_FOR_U {
-        st[u][0] = V_XOR(st[u][0], V_ROWU(p[0], u));
-        SPARX_UNROLL for (unsigned b = 0; b < nb; b++) st[u][2 * b + 1] =
-            V_XOR(st[u][2 * b + 1], V_ROWU(p[1 + b], u));
-    }
-    p = SPARX_FN(enc_steps)(st, p + 1 + nb, 0, SPARX_KS_STEPS(ks), nb, ra, NB);
-    SPARX_UNROLL SPARX_FOR_U SPARX_UNROLL for (unsigned b = 1; b < nb; b++) st[u][2 * b] =
-        V_XOR(st[u][2 * b], V_ROWU(p[b - 1], u));
+ARX_INLINE void SPARX_FN(enc_words)(const sparx_ks *ks, V st[][8], unsigned nb, unsigned ra, unsigned NB) {
+    SPARX_FN(enc_words_p)(ks->enc, SPARX_KS_STEPS(ks), st, nb, ra, NB);
 }
 
 /*
@@ -675,9 +604,73 @@ SPARX_TAILS(128, 16, SPARX128_FN)
 #define SPARX128_TAIL_CTR SPARX128_FN(tail_ctr)
 #endif
 
+/* ---- many messages at once (issue 24) -------------------------------------------
+ * SPARX-128 on AVX2 and AVX-512 (the ISA file defines SPARX_MANY_NB, batches
+ * interleaved, even): one message per 32-bit lane through ../many_simd.h.
+ * The steps are sparx_steps.h's again, walking a transposed program (lane l
+ * of vector i: row i of lane l's key, its 16-bit constant twice). A lane's
+ * 32-bit element holds two 16-bit word lanes, so one sliced state carries
+ * two blocks of every message: batches 2u and 2u + 1 of many_simd.h (block
+ * words as 32-bit pairs) are packed into state u (word 2k of batch 2u's block
+ * in the low half, of batch 2u + 1's in the high half; word 2k + 1 likewise)
+ * and unpacked after. */
+#ifdef SPARX_MANY_NB
+#define SPARX_SFN(name) SPARX_CAT(sparx128, SPARX_ISA, lanes_##name)
+#define SPARX_ROWS const V *
+#define SPARX_KEY(row, u) (row)
+#include "sparx_steps.h"
+
+#if VB == 64
+#define SPARX_LO_HI(a, b) _mm512_mask_blend_epi16(0xaaaaaaaau, (a), (b)) /* low halves of a, high of b */
+#define SPARX_SHL16(x) _mm512_slli_epi32((x), 16)
+#define SPARX_SHR16(x) _mm512_srli_epi32((x), 16)
+#else
+#define SPARX_LO_HI(a, b) _mm256_blend_epi16((a), (b), 0xaa)
+#define SPARX_SHL16(x) _mm256_slli_epi32((x), 16)
+#define SPARX_SHR16(x) _mm256_srli_epi32((x), 16)
+#endif
+_Static_assert(SPARX_ENC_ROWS <= ARX_MANY_SCHED_WORDS, "sparx.h: arx_many_sched holds a program per lane");
+
+ARX_INLINE void SPARX128_FN(many_rounds)(const V *lk, unsigned steps, V s[][4], unsigned nb) {
+    V st[(SPARX_MANY_NB + 1) / 2][8];
+    const unsigned NB = (nb + 1) / 2;
+    SPARX_UNROLL for (unsigned u = 0; u < NB; u++) {
+        const V *a = s[2 * u], *b = s[2 * u + 1 < nb ? 2 * u + 1 : 2 * u];
+        SPARX_UNROLL for (unsigned k = 0; k < 4; k++) {
+            st[u][2 * k] = SPARX_LO_HI(a[k], SPARX_SHL16(b[k]));
+            st[u][2 * k + 1] = SPARX_LO_HI(SPARX_SHR16(a[k]), b[k]);
+        }
+    }
+    SPARX_CAT(sparx128, SPARX_ISA, lanes_enc_words_p)(lk, steps, st, 4, 4, NB);
+    SPARX_UNROLL for (unsigned u = 0; u < NB; u++) {
+        SPARX_UNROLL for (unsigned k = 0; k < 4; k++) {
+            const V lo = st[u][2 * k], hi = st[u][2 * k + 1];
+            s[2 * u][k] = SPARX_LO_HI(lo, SPARX_SHL16(hi));
+            if (2 * u + 1 < nb) s[2 * u + 1][k] = SPARX_LO_HI(SPARX_SHR16(lo), hi);
+        }
+    }
+}
+#undef SPARX_LO_HI
+#undef SPARX_SHL16
+#undef SPARX_SHR16
+
+#define LM_VBITS (VB * 8)
+#define LM_W 32
+#define LM_FN(name) SPARX128_FN(name)
+#define LM_NB SPARX_MANY_NB
+#define LM_KS_T sparx_ks
+#define LM_KS_WORDS(ks) ((size_t)(1 + 4 + SPARX_STEP_ROWS(4, 4) * SPARX_KS_STEPS(ks) + 3))
+#define LM_KS_WORD(ks, i) ((ks)->enc[i][0])
+#define LM_ROUNDS(lk, ks, s, nb) SPARX128_FN(many_rounds)(lk, SPARX_KS_STEPS(ks), s, nb)
+#include "../many_simd.h"
+#define SPARX128_MANY_ , .many_lanes = VB / 4, .ctr_many = SPARX128_FN(ctr_many)
+#else
+#define SPARX128_MANY_
+#endif
+
 /* Whole batches here, the rest to the narrower kernel; counter mode splits
  * the work where the counter's low 16 bits wrap. */
-#define SPARX_ENTRY(W, BB, FN, TAIL_ENC, TAIL_DEC, TAIL_CTR)                                       \
+#define SPARX_ENTRY(W, BB, FN, TAIL_ENC, TAIL_DEC, TAIL_CTR, MANY)                                 \
     void FN(encrypt)(const void *ks, uint8_t *out, const uint8_t *in, size_t n) {                  \
         size_t done = FN(ecb)(ks, out, in, n, 0);                                                  \
         if (n > done) TAIL_ENC(ks, out + BB * done, in + BB * done, n - done);                     \
@@ -709,8 +702,8 @@ SPARX_TAILS(128, 16, SPARX128_FN)
         }                                                                                          \
     }                                                                                              \
     const arx_backend FN(backend) = {SPARX_ISA_NAME, SPARX_ISA_REQUIRES, SPARX_LANES,               \
-                                     FN(encrypt), FN(decrypt), FN(ctr)};
-SPARX_ENTRY(64, 8, SPARX64_FN, SPARX64_TAIL_ENC, SPARX64_TAIL_DEC, SPARX64_TAIL_CTR)
-SPARX_ENTRY(128, 16, SPARX128_FN, SPARX128_TAIL_ENC, SPARX128_TAIL_DEC, SPARX128_TAIL_CTR)
+                                     FN(encrypt), FN(decrypt), FN(ctr) MANY};
+SPARX_ENTRY(64, 8, SPARX64_FN, SPARX64_TAIL_ENC, SPARX64_TAIL_DEC, SPARX64_TAIL_CTR, )
+SPARX_ENTRY(128, 16, SPARX128_FN, SPARX128_TAIL_ENC, SPARX128_TAIL_DEC, SPARX128_TAIL_CTR, SPARX128_MANY_)
 
 #endif /* SPARX_ISA */

@@ -38,6 +38,9 @@
 /* Two SPARX-64 batches side by side (CTR 0.985 -> 0.792 cpb); SPARX-128 (8
  * registers per batch) is fastest alone with 16 registers. */
 #define SPARX64_INTERLEAVE 2
+/* Lane-per-message SPARX-128 (sparx.h, ../many_simd.h): two many_simd.h
+ * batches, one sliced state (8 of the 16 ymm). */
+#define SPARX_MANY_NB 2
 #define SPARX_ISA avx2
 #define SPARX_ISA_NAME "avx2"
 #define SPARX_ISA_REQUIRES ARX_REQ_AVX2

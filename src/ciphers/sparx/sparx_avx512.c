@@ -42,6 +42,9 @@
  * cpb CTR), 2 of SPARX-128 (8 vectors each: at 4 the state spills, no faster). */
 #define SPARX64_INTERLEAVE 4
 #define SPARX128_INTERLEAVE 2
+/* Lane-per-message SPARX-128 (sparx.h, ../many_simd.h): many_simd.h batches
+ * interleaved, two per sliced state: two states, as above. */
+#define SPARX_MANY_NB 4
 #define SPARX_ISA avx512
 #define SPARX_ISA_NAME "avx512"
 #define SPARX_ISA_REQUIRES (ARX_REQ_AVX512 | ARX_CPU_AVX512VBMI2)

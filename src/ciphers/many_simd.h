@@ -1,0 +1,371 @@
+/*
+ * Lane-per-message counter mode (the backends' ctr_many, issue 24) for
+ * 128-bit-block ciphers on x86, written once: LEA (lea/lea_many_simd.h),
+ * CHAM-128 (cham/cham.h), SPECK-128 and SIMON-128 (twoword_simd.h) define a
+ * few hooks and include this file; it writes LM_FN(ctr_many).
+ *
+ * Layout: one message per lane of LM_W bits (32: four words a block, 64:
+ * two). Where a one-message kernel slices many blocks of one message (one
+ * key: round keys are broadcasts), here lane l runs message l's blocks one
+ * after another, so the round keys differ per lane: the schedules of the
+ * group's keys are transposed once per call into lk[i] = the vector whose
+ * lane l holds word i of lane l's schedule, and the cipher's rounds take
+ * their keys from that array as vector operands (each family's round code is
+ * shared with its one-message kernels; only the key fetch differs). Counters
+ * live in sliced form too: c[w] holds big-endian word w of every lane's
+ * counter block, so a step is one add (plus a branch-free carry for whole
+ * -block counters; GCM's inc32 on 64-bit lanes masks the add to the low half)
+ * and the block words, little-endian in every family here, are c[w]
+ * byte-swapped. A batch's keystream is un-sliced inside each 128-bit lane (a
+ * 4x4 transpose of 32-bit words, or the two 64-bit unpacks): the block of
+ * lane NW*k + q is then 128-bit lane k of vector q.
+ *
+ * Lanes whose message is shorter than the group's longest idle (their
+ * keystream is computed and not used); many.c groups messages of similar
+ * length so that is rare, and hands a lane's blocks past the group's cap to
+ * the one-message kernel.
+ *
+ * The including file defines (all undefined at the end):
+ *   LM_VBITS                 256 (AVX2) or 512 (AVX-512)
+ *   LM_W                     32 or 64: the cipher's word, one per lane
+ *   LM_FN(name)              name prefix (lea_avx512_, ...)
+ *   LM_NB                    batches interleaved (a constant: 1 to 4)
+ *   LM_KS_T                  the key schedule type
+ *   LM_KS_WORDS(ks)          schedule words the rounds read (lk[0..) size)
+ *   LM_KS_WORD(ks, i)        word i of a schedule (scalar transposes)
+ *   LM_ROUNDS(lk, ks, s, nb) encrypt nb batches in place: LM s[nb][NW] is
+ *                            word w of every lane's block; ks is lane 0's
+ *                            schedule (round counts: one cipher per call)
+ * and may define LM_TRANSPOSE(m) (an LM_LANES x LM_LANES transpose of words
+ * in vectors) with LM_KS_PTR(ks) (the schedule's words, readable in whole
+ * vectors up to LM_KS_WORDS rounded up to LM_LANES): vector transposes
+ * instead of the scalar ones.
+ *
+ * (NEON: LM_VBITS 128 with LM_NEON defined, 32-bit words.)
+ *
+ * Constant time: the only branches are on lengths and lane counts (public);
+ * round keys and counters are only operands.
+ */
+
+/* ---- the vocabulary ------------------------------------------------------ */
+#define LM_NW (128 / LM_W)             /* words per block */
+#define LM_LANES (LM_VBITS / LM_W)     /* messages per call */
+#define LM_VBYTES (LM_VBITS / 8)
+#if LM_VBITS == 128 && defined(LM_NEON)
+/* ARM NEON (AArch64 and ARMv7), 32-bit words only: four messages a call. */
+#include "neon.h"
+#if LM_W != 32
+#error "many_simd.h: NEON lanes are 32-bit"
+#endif
+#define LM uint32x4_t
+#define LM_XOR veorq_u32
+#define LM_AND vandq_u32
+#define LM_LOAD(p) NEON_FROM8(vld1q_u8((const uint8_t *)(const void *)(p)))
+#define LM_STORE(p, v) vst1q_u8((uint8_t *)(void *)(p), NEON_U8(v))
+#define LM_UNPACKLO32 NEON_ZIPLO32
+#define LM_UNPACKHI32 NEON_ZIPHI32
+#define LM_UNPACKLO64 NEON_ZIPLO64
+#define LM_UNPACKHI64 NEON_ZIPHI64
+#define LM_LANE128(v, k) NEON_U8(v)
+#define LM_EACH128(F) F(0)
+#define LM_ADD vaddq_u32
+#define LM_SUB vsubq_u32
+#define LM_SET1(x) vdupq_n_u32((uint32_t)(x))
+#define LM_EQ0(v) vceqq_u32((v), vdupq_n_u32(0))
+#define LM_BSWAP(v) NEON_FROM8(vrev32q_u8(NEON_U8(v)))
+/* one block */
+#define LM_B16 uint8x16_t
+#define LM_B16_LOAD(p) vld1q_u8((const uint8_t *)(const void *)(p))
+#define LM_B16_STORE(p, v) vst1q_u8((uint8_t *)(void *)(p), (v))
+#define LM_B16_XOR veorq_u8
+#else
+#include <immintrin.h>
+#define LM_B16 __m128i
+#define LM_B16_LOAD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define LM_B16_STORE(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
+#define LM_B16_XOR _mm_xor_si128
+#if LM_VBITS == 512
+#define LM __m512i
+#define LM_XOR _mm512_xor_si512
+#define LM_AND _mm512_and_si512
+#define LM_LOAD(p) _mm512_loadu_si512((const void *)(p))
+#define LM_STORE(p, v) _mm512_storeu_si512((void *)(p), (v))
+#define LM_UNPACKLO32 _mm512_unpacklo_epi32
+#define LM_UNPACKHI32 _mm512_unpackhi_epi32
+#define LM_UNPACKLO64 _mm512_unpacklo_epi64
+#define LM_UNPACKHI64 _mm512_unpackhi_epi64
+#define LM_SHUFFLE8 _mm512_shuffle_epi8
+#define LM_IDX(a, b, c, d) _mm512_set4_epi32(a, b, c, d)
+#define LM_LANE128(v, k) _mm512_extracti32x4_epi32((v), (k))
+#define LM_EACH128(F) F(0) F(1) F(2) F(3)
+#if LM_W == 32
+#define LM_ADD _mm512_add_epi32
+#define LM_SUB _mm512_sub_epi32
+#define LM_SET1(x) _mm512_set1_epi32((int)(x))
+#define LM_EQ0(v) _mm512_maskz_set1_epi32(_mm512_cmpeq_epi32_mask((v), _mm512_setzero_si512()), -1)
+#else
+#define LM_ADD _mm512_add_epi64
+#define LM_SUB _mm512_sub_epi64
+#define LM_SET1(x) _mm512_set1_epi64((long long)(x))
+#define LM_EQ0(v) _mm512_maskz_set1_epi64(_mm512_cmpeq_epi64_mask((v), _mm512_setzero_si512()), -1)
+#endif
+#elif LM_VBITS == 256
+#define LM __m256i
+#define LM_XOR _mm256_xor_si256
+#define LM_AND _mm256_and_si256
+#define LM_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define LM_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+#define LM_UNPACKLO32 _mm256_unpacklo_epi32
+#define LM_UNPACKHI32 _mm256_unpackhi_epi32
+#define LM_UNPACKLO64 _mm256_unpacklo_epi64
+#define LM_UNPACKHI64 _mm256_unpackhi_epi64
+#define LM_SHUFFLE8 _mm256_shuffle_epi8
+#define LM_IDX(a, b, c, d) _mm256_set_epi32(a, b, c, d, a, b, c, d)
+#define LM_LANE128(v, k) _mm256_extracti128_si256((v), (k))
+#define LM_EACH128(F) F(0) F(1)
+#if LM_W == 32
+#define LM_ADD _mm256_add_epi32
+#define LM_SUB _mm256_sub_epi32
+#define LM_SET1(x) _mm256_set1_epi32((int)(x))
+#define LM_EQ0(v) _mm256_cmpeq_epi32((v), _mm256_setzero_si256())
+#else
+#define LM_ADD _mm256_add_epi64
+#define LM_SUB _mm256_sub_epi64
+#define LM_SET1(x) _mm256_set1_epi64x((long long)(x))
+#define LM_EQ0(v) _mm256_cmpeq_epi64((v), _mm256_setzero_si256())
+#endif
+#else
+#error "many_simd.h: LM_VBITS is 256 or 512 (x86), 128 (NEON, LM_NEON)"
+#endif
+#if LM_W == 32
+#define LM_BSWAP(v) LM_SHUFFLE8((v), LM_IDX(0x0c0d0e0f, 0x08090a0b, 0x04050607, 0x00010203))
+#else
+#define LM_BSWAP(v) LM_SHUFFLE8((v), LM_IDX(0x08090a0b, 0x0c0d0e0f, 0x00010203, 0x04050607))
+#endif
+#endif /* x86 */
+#if LM_W == 32
+#define LM_WORD uint32_t
+#define LM_LOAD_BE arx_load32_be
+#elif LM_W == 64
+#define LM_WORD uint64_t
+#define LM_LOAD_BE arx_load64_be
+#else
+#error "many_simd.h: LM_W is 32 or 64"
+#endif
+
+/* out = in XOR ks over m (1..16) bytes: whole blocks in one vector, a
+ * partial last block byte by byte (its length is public). */
+ARX_INLINE void LM_FN(many_xor_block)(uint8_t *out, const uint8_t *in, const uint8_t *ks, size_t m) {
+    if (m == 16) {
+        LM_B16_STORE(out, LM_B16_XOR(LM_B16_LOAD(in), LM_B16_LOAD(ks)));
+    } else {
+        for (size_t i = 0; i < m; i++) out[i] = (uint8_t)(in[i] ^ ks[i]);
+    }
+}
+
+/* Batch s (word w of every lane in s[w]) un-sliced: the block of lane
+ * NW*k + q in 128-bit lane k of u[q]. */
+ARX_INLINE void LM_FN(many_unslice)(const LM *s, LM *u) {
+#if LM_W == 32
+    LM t0 = LM_UNPACKLO32(s[0], s[1]), t1 = LM_UNPACKHI32(s[0], s[1]);
+    LM t2 = LM_UNPACKLO32(s[2], s[3]), t3 = LM_UNPACKHI32(s[2], s[3]);
+    u[0] = LM_UNPACKLO64(t0, t2), u[1] = LM_UNPACKHI64(t0, t2);
+    u[2] = LM_UNPACKLO64(t1, t3), u[3] = LM_UNPACKHI64(t1, t3);
+#else
+    u[0] = LM_UNPACKLO64(s[0], s[1]), u[1] = LM_UNPACKHI64(s[0], s[1]);
+#endif
+}
+
+/* lanes[l]->len capped at cap: the bytes lane l runs in this call. */
+#define LM_LEN(l) (lanes[l]->len < cap ? lanes[l]->len : cap)
+
+static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lanes, size_t n, size_t cap,
+                            int flags) {
+    if (n == 0) return;
+    const LM_KS_T *ks0 = (const LM_KS_T *)lanes[0]->ks; /* one cipher per call */
+    const size_t pre = (flags & ARX_MANY_PRE) ? 1 : 0;
+    const size_t nwords = LM_KS_WORDS(ks0);
+    _Alignas(64) LM_WORD cw[LM_NW][LM_LANES];
+    _Alignas(64) uint8_t ksb[LM_NB][LM_NW * LM_VBYTES];
+
+    /* Transposed schedules: a slot of sc that holds these lanes' already,
+     * else the next one transposed anew (lanes past n repeat lane 0's key;
+     * their keystream is never stored). */
+#ifdef LM_TRANSPOSE
+    const size_t vecs = (nwords + LM_LANES - 1) / LM_LANES * LM_LANES; /* whole transposes */
+#else
+    const size_t vecs = nwords;
+#endif
+    const size_t per = vecs * sizeof(LM); /* a slot's bytes: a multiple of the vector's alignment */
+    size_t nslots = ARX_MANY_MAX_LANES / LM_LANES;
+    if (nslots > sizeof sc->rk / per) nslots = sizeof sc->rk / per; /* >= 1: ARX_MANY_SCHED_WORDS */
+    size_t slot = nslots;
+    for (size_t t = 0; t < sc->n && t < nslots && slot == nslots; t++) {
+        int same = sc->slot_n[t] == n;
+        for (size_t l = 0; l < n && same; l++) same = sc->ks[t * LM_LANES + l] == lanes[l]->ks;
+        if (same) slot = t;
+    }
+    LM *lk;
+    if (slot < nslots) {
+        lk = (LM *)(void *)((uint8_t *)sc->rk + slot * per);
+    } else {
+        if (sc->n < nslots) { /* an empty slot; the first to replace once all are filled: 0 */
+            slot = sc->n++;
+            sc->next = 0;
+        } else {
+            slot = sc->next % nslots;
+            sc->next = slot + 1;
+        }
+        lk = (LM *)(void *)((uint8_t *)sc->rk + slot * per);
+#ifdef LM_TRANSPOSE
+        for (size_t w0 = 0; w0 < nwords; w0 += LM_LANES) {
+            LM m[LM_LANES];
+            for (size_t l = 0; l < LM_LANES; l++)
+                m[l] = LM_LOAD(LM_KS_PTR((const LM_KS_T *)lanes[l < n ? l : 0]->ks) + w0);
+            LM_TRANSPOSE(m);
+            for (size_t j = 0; j < LM_LANES; j++) lk[w0 + j] = m[j];
+        }
+#else
+        /* Word by word, one vector after another. Byte copies: sc->rk is
+         * declared uint32_t, and 64-bit words must not be stored into it as
+         * such (C's aliasing rules). Not vectorised: clang-14 made the
+         * strided form a vpscatterqq, which MemorySanitizer (tests/ct) saw as
+         * storing uninitialised bytes. */
+        uint8_t *lb = (uint8_t *)(void *)lk;
+        const LM_KS_T *lks[LM_LANES];
+        for (size_t l = 0; l < LM_LANES; l++) lks[l] = (const LM_KS_T *)lanes[l < n ? l : 0]->ks;
+        for (size_t i = 0; i < nwords; i++) {
+#if defined(__clang__)
+#pragma clang loop vectorize(disable)
+#endif
+            for (size_t l = 0; l < LM_LANES; l++) {
+                const LM_WORD w = LM_KS_WORD(lks[l], i);
+                memcpy(lb + (i * LM_LANES + l) * sizeof w, &w, sizeof w);
+            }
+        }
+#endif
+        for (size_t l = 0; l < n; l++) sc->ks[slot * LM_LANES + l] = lanes[l]->ks;
+        sc->slot_n[slot] = (unsigned char)n;
+        if ((slot + 1) * per > sc->used) sc->used = (slot + 1) * per;
+    }
+    size_t batches = 0, full = n == LM_LANES ? (size_t)-1 : 0;
+    const uint8_t *ip[LM_LANES];
+    uint8_t *op[LM_LANES];
+    for (size_t l = 0; l < LM_LANES; l++) {
+        for (int w = 0; w < LM_NW; w++) cw[w][l] = l < n ? LM_LOAD_BE(lanes[l]->ctr + LM_W / 8 * w) : 0;
+        if (l < n) {
+            size_t nb = pre + (LM_LEN(l) + 15) / 16;
+            if (nb > batches) batches = nb;
+            if (LM_LEN(l) / 16 < full) full = LM_LEN(l) / 16;
+            ip[l] = lanes[l]->in;
+            op[l] = lanes[l]->out;
+        }
+    }
+    LM c[LM_NW];
+    int ksb_used = 0;
+    for (int w = 0; w < LM_NW; w++) c[w] = LM_LOAD(cw[w]);
+    const LM one = LM_SET1(1);
+#if LM_W == 64
+    const LM low32 = LM_SET1(0xffffffffu); /* inc32 steps the low half of word 1 only */
+#endif
+
+    for (size_t b = 0; b < batches; b += LM_NB) {
+        const int nb = (batches - b) < LM_NB ? (int)(batches - b) : LM_NB;
+        LM s[LM_NB][LM_NW];
+#pragma GCC unroll 4
+        for (int j = 0; j < nb; j++) {
+            for (int w = 0; w < LM_NW; w++) s[j][w] = LM_BSWAP(c[w]);
+            /* Next counter: inc32, or the whole block big-endian with the
+             * carry rippling up as masks (no branch on the value). */
+            if (flags & ARX_MANY_INC32) {
+#if LM_W == 64
+                c[1] = LM_XOR(c[1], LM_AND(LM_XOR(c[1], LM_ADD(c[1], one)), low32));
+#else
+                c[3] = LM_ADD(c[3], one);
+#endif
+            } else {
+                c[LM_NW - 1] = LM_ADD(c[LM_NW - 1], one);
+                LM carry = LM_EQ0(c[LM_NW - 1]);
+                for (int w = LM_NW - 2; w >= 0; w--) {
+                    c[w] = LM_SUB(c[w], carry);
+                    if (w) carry = LM_AND(carry, LM_EQ0(c[w]));
+                }
+            }
+        }
+        if (nb == LM_NB) LM_ROUNDS(lk, ks0, s, LM_NB);
+        else
+            for (int j = 0; j < nb; j++) LM_ROUNDS(lk, ks0, &s[j], 1); /* the last few */
+        for (int j = 0; j < nb; j++) {
+            LM u[LM_NW];
+            LM_FN(many_unslice)(s[j], u);
+            const size_t bi = b + (size_t)j;
+            if (bi >= pre && bi - pre < full) {
+                /* Every lane has a whole block here (a full group): straight
+                 * from the registers, no per-lane branches. */
+                const size_t off = (bi - pre) * 16;
+#define LM_XOR_LANE(k)                                                                             \
+    LM_B16_STORE(op[LM_NW * (k) + q] + off, LM_B16_XOR(LM_B16_LOAD(ip[LM_NW * (k) + q] + off), LM_LANE128(u[q], k)));
+#pragma GCC unroll 4
+                for (int q = 0; q < LM_NW; q++) { LM_EACH128(LM_XOR_LANE) }
+#undef LM_XOR_LANE
+                continue;
+            }
+            for (int q = 0; q < LM_NW; q++) LM_STORE(ksb[j] + q * LM_VBYTES, u[q]);
+            ksb_used = 1;
+            for (size_t l = 0; l < n; l++) {
+                const uint8_t *k16 = ksb[j] + (l % LM_NW) * LM_VBYTES + (l / LM_NW) * 16;
+                if (bi < pre) {
+                    memcpy(lanes[l]->pre, k16, 16);
+                    continue;
+                }
+                const size_t off = (bi - pre) * 16, len = LM_LEN(l);
+                if (off >= len) continue;
+                const size_t m = len - off < 16 ? len - off : 16;
+                LM_FN(many_xor_block)(lanes[l]->out + off, lanes[l]->in + off, k16, m);
+            }
+        }
+    }
+    if (ksb_used) arx_wipe(ksb, sizeof ksb); /* keystream; whole-group batches never store it */
+    arx_wipe(c, sizeof c);
+    arx_wipe(cw, sizeof cw);
+}
+
+#undef LM_LEN
+#undef LM_B16
+#undef LM_B16_LOAD
+#undef LM_B16_STORE
+#undef LM_B16_XOR
+#undef LM_NEON
+#undef LM_NW
+#undef LM_LANES
+#undef LM_VBYTES
+#undef LM
+#undef LM_XOR
+#undef LM_AND
+#undef LM_LOAD
+#undef LM_STORE
+#undef LM_UNPACKLO32
+#undef LM_UNPACKHI32
+#undef LM_UNPACKLO64
+#undef LM_UNPACKHI64
+#undef LM_SHUFFLE8
+#undef LM_IDX
+#undef LM_LANE128
+#undef LM_EACH128
+#undef LM_ADD
+#undef LM_SUB
+#undef LM_SET1
+#undef LM_EQ0
+#undef LM_WORD
+#undef LM_LOAD_BE
+#undef LM_BSWAP
+#undef LM_VBITS
+#undef LM_W
+#undef LM_FN
+#undef LM_NB
+#undef LM_KS_T
+#undef LM_KS_WORDS
+#undef LM_KS_WORD
+#undef LM_KS_PTR
+#undef LM_ROUNDS
+#undef LM_TRANSPOSE
