@@ -4,8 +4,8 @@ output buffer, the file's comment from the generator's docstring, a
 kernel's symbol, the saved registers pushed, and its exit."""
 
 from asm_out import e, header, out  # noqa: F401 (re-exported to the generators)
-SAVED = list(range(2, 18)) + [28, 29]
 
+SAVED = list(range(2, 18)) + [28, 29]
 
 
 def symbol(name):
