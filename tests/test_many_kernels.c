@@ -147,5 +147,15 @@ int main(int argc, char **argv) {
         }
     }
     printf("%d lane kernels\n", kernels);
+#if !(ARX_X86_SIMD || ARX_ARM_NEON)
+    /* Lane kernels are built for x86 SIMD and NEON only (many.c's
+     * MANY_LANE_PATH): elsewhere (riscv64, s390x, firmware) there is nothing
+     * to test, which ctest reports as skipped. Where they are built, none
+     * found is a failure (t_summary: no check ran). */
+    if (kernels == 0) {
+        printf("no lane kernels in this build (x86 SIMD and NEON only): skipped\n");
+        return 77;
+    }
+#endif
     return t_summary();
 }
