@@ -8,9 +8,9 @@ Kernels (docs/EMBEDDED.md, "Assembly kernels"):
   free, ROR3/ROR5 as ROL5/ROL3 by mul into the free group (fast_rounds,
   102 cycles a round); lea128_avr_decrypt: the inverse rounds the same
   way in a 6-round loop (fast_inv_rounds, 103);
-- lea_avr_encrypt/decrypt (LEA-192/256): the state renamed in r2..r17,
-  every group with a byte offset that a 4-round body brings back to 0,
-  rotations by shifts, all six round-key words loaded (kernel, 121);
+- lea_avr_encrypt/decrypt (LEA-192/256): the same rounds with RK1, RK3,
+  RK5 loaded each before its word (118 cycles a round, the inverse 119) in
+  a 6-round loop entered part-way for 28 and 32 rounds (wide_loop);
 - lea128_avr_ctr_run: CTR with lea.h's counter precomputation;
 - lea128/192/256_avr_schedule: the key schedules, C layout of rk.
 The round keys are read with ldd Z+q from the C schedule (lea_ks.rk), Z
@@ -44,61 +44,6 @@ def load_t1(d, q, shared):
             e("    ldd %s, Z+%d" % (r(T1[i]), d + 4 * q + i))
 
 
-def round_(rnd, shared=True):
-    d = 24 * (rnd % 2)
-    G = [(j + rnd) % 4 for j in range(4)]  # group holding X_j
-    e("    ; round %d of 4: X0..X3 in groups %s" % (rnd, G))
-    load_t1(d, 1 if shared else 5, shared)
-    # X'2 = ROR3((X2 ^ RK4) + (X3 ^ RK5)) into X3's group
-    for i in range(4):
-        e("    eor %s, %s" % (r(reg(G[3], i)), r(T1[i])))
-    for i in range(4):
-        e("    ldd %s, Z+%d" % (r(TMP[i]), d + 16 + i))
-    for i in range(4):
-        e("    eor %s, %s" % (r(TMP[i]), r(reg(G[2], i))))
-    for i in range(4):
-        e("    %s %s, %s" % ("add" if i == 0 else "adc", r(reg(G[3], i)), r(TMP[i])))
-    e("    mov r0, %s" % r(reg(G[3], 0)))
-    for _ in range(3):
-        e("    lsr r0")
-        for i in (3, 2, 1, 0):
-            e("    ror %s" % r(reg(G[3], i)))
-    # X'1 = ROR5((X1 ^ RK2) + (X2 ^ RK3)) into X2's group
-    load_t1(d, 3, shared)
-    for i in range(4):
-        e("    eor %s, %s" % (r(reg(G[2], i)), r(T1[i])))
-    for i in range(4):
-        e("    ldd %s, Z+%d" % (r(TMP[i]), d + 8 + i))
-    for i in range(4):
-        e("    eor %s, %s" % (r(TMP[i]), r(reg(G[1], i))))
-    for i in range(4):
-        e("    %s %s, %s" % ("add" if i == 0 else "adc", r(reg(G[2], i)), r(TMP[i])))
-    off[G[2]] = (off[G[2]] + 1) % 4  # rotate right by 8: rename
-    for _ in range(3):
-        e("    lsl %s" % r(reg(G[2], 0)))
-        for i in (1, 2, 3):
-            e("    rol %s" % r(reg(G[2], i)))
-        e("    adc %s, r1" % r(reg(G[2], 0)))
-    # X'0 = ROL9((X0 ^ RK0) + (X1 ^ RK1)) into X1's group
-    if not shared:
-        load_t1(d, 1, False)
-    for i in range(4):
-        e("    eor %s, %s" % (r(reg(G[1], i)), r(T1[i])))
-    for i in range(4):
-        e("    ldd %s, Z+%d" % (r(TMP[i]), d + i))
-    for i in range(4):
-        e("    eor %s, %s" % (r(TMP[i]), r(reg(G[0], i))))
-    for i in range(4):
-        e("    %s %s, %s" % ("add" if i == 0 else "adc", r(reg(G[1], i)), r(TMP[i])))
-    off[G[1]] = (off[G[1]] + 3) % 4  # rotate left by 8: rename
-    e("    lsl %s" % r(reg(G[1], 0)))
-    for i in (1, 2, 3):
-        e("    rol %s" % r(reg(G[1], i)))
-    e("    adc %s, r1" % r(reg(G[1], 0)))
-    if rnd % 2:
-        e("    adiw r30, 48")
-
-
 header("lea_avr.py", __doc__)
 e(" *")
 e(" * void lea128_avr_encrypt(const lea_ks *ks, uint8_t *out, const uint8_t *in, size_t nblocks),")
@@ -106,64 +51,6 @@ e(" * the same for lea128_avr_decrypt, lea_avr_encrypt, lea_avr_decrypt.")
 e(" * avr-gcc ABI: ks r25:r24, out r23:r22, in r21:r20, nblocks r19:r18.")
 e(" * Frame (Y): Y+1 ks hi, +2 ks lo, +3 n hi, +4 n lo, +5 out hi, +6 out lo, +7 in hi, +8 in lo.")
 e(" */")
-
-
-def inv_round(s, shared=True):
-    """Undo encryption round: words W0..W3 (its output) in groups (j - s) mod 4;
-    Z at the round's keys. X1 = (ROR9(W0) - (X0 ^ RK0)) ^ RK1 into W0's group,
-    X2 = (ROL5(W1) - (X1 ^ RK2)) ^ RK3 into W1's, X3 = (ROL3(W2) - (X2 ^ RK4))
-    ^ RK5 into W2's, X0 = W3 (LEA_DEC_ROUND in lea.c)."""
-    d = 24 * (1 - s % 2)  # rounds go backwards: the odd step is the lower one
-    W = [(j - s) % 4 for j in range(4)]
-    e("    ; inverse round, step %d of 4" % s)
-    load_t1(d, 1, False)
-    # X1: W0 = ROR9(W0) = ROR8 (rename) + ROR1
-    off[W[0]] = (off[W[0]] + 1) % 4
-    e("    mov r0, %s" % r(reg(W[0], 0)))
-    e("    lsr r0")
-    for i in (3, 2, 1, 0):
-        e("    ror %s" % r(reg(W[0], i)))
-    for i in range(4):
-        e("    ldd %s, Z+%d" % (r(TMP[i]), d + i))
-    for i in range(4):
-        e("    eor %s, %s" % (r(TMP[i]), r(reg(W[3], i))))
-    for i in range(4):
-        e("    %s %s, %s" % ("sub" if i == 0 else "sbc", r(reg(W[0], i)), r(TMP[i])))
-    for i in range(4):
-        e("    eor %s, %s" % (r(reg(W[0], i)), r(T1[i])))
-    # X2: W1 = ROL5(W1) = ROL8 (rename) + ROR3
-    off[W[1]] = (off[W[1]] + 3) % 4
-    e("    mov r0, %s" % r(reg(W[1], 0)))
-    for _ in range(3):
-        e("    lsr r0")
-        for i in (3, 2, 1, 0):
-            e("    ror %s" % r(reg(W[1], i)))
-    for i in range(4):
-        e("    ldd %s, Z+%d" % (r(TMP[i]), d + 8 + i))
-    for i in range(4):
-        e("    eor %s, %s" % (r(TMP[i]), r(reg(W[0], i))))
-    for i in range(4):
-        e("    %s %s, %s" % ("sub" if i == 0 else "sbc", r(reg(W[1], i)), r(TMP[i])))
-    load_t1(d, 3, shared)
-    for i in range(4):
-        e("    eor %s, %s" % (r(reg(W[1], i)), r(T1[i])))
-    # X3: W2 = ROL3(W2)
-    for _ in range(3):
-        e("    lsl %s" % r(reg(W[2], 0)))
-        for i in (1, 2, 3):
-            e("    rol %s" % r(reg(W[2], i)))
-        e("    adc %s, r1" % r(reg(W[2], 0)))
-    for i in range(4):
-        e("    ldd %s, Z+%d" % (r(TMP[i]), d + 16 + i))
-    for i in range(4):
-        e("    eor %s, %s" % (r(TMP[i]), r(reg(W[1], i))))
-    for i in range(4):
-        e("    %s %s, %s" % ("sub" if i == 0 else "sbc", r(reg(W[2], i)), r(TMP[i])))
-    load_t1(d, 5, shared)
-    for i in range(4):
-        e("    eor %s, %s" % (r(reg(W[2], i)), r(T1[i])))
-    if s % 2:
-        e("    sbiw r30, 48")
 
 
 def fn_head(name, check_zero=True):
@@ -244,44 +131,6 @@ def frame_leave(name, size):
     e("    .size %s, .-%s" % (name, name))
 
 
-def kernel(name, dec):
-    """LEA-192/256 (the earlier LEA-128 design with all six round-key words
-    loaded): the round count from lea_ks.rounds (offset 768), a 4-round loop."""
-    fn_head(name)
-    push_saved()
-    # rounds / 4 (public) into the frame at Y+9
-    e("    movw r30, r24")
-    e("    subi r30, lo8(-768)")
-    e("    sbci r31, hi8(-768)")
-    e("    ld r26, Z")
-    if dec:  # Z starts at rk[rounds - 2]: ks + 24 * rounds - 48
-        e("    ldi r27, 24")
-        e("    mul r26, r27")
-        e("    add r24, r0")
-        e("    adc r25, r1")
-        e("    clr r1")
-        e("    sbiw r24, 48")
-    e("    lsr r26")
-    e("    lsr r26")
-    e("    push r26")
-    push_frame()
-    e("    in r28, 0x3d")
-    e("    in r29, 0x3e")
-    e(".L%s_block:" % name)
-    block_load(range(4), reg, set_y=False)
-    e("    ldd r26, Y+9")
-    e(".L%s_round4:" % name)
-    for n in range(4):
-        inv_round(n, False) if dec else round_(n, False)
-    assert off == [0, 0, 0, 0]
-    e("    dec r26")
-    e("    breq 2f")
-    e("    rjmp .L%s_round4" % name)
-    e("2:")
-    block_store(range(4), reg, name, "rjmp", set_y=False)
-    frame_leave(name, 9)
-
-
 GR = [[2, 3, 4, 5], [6, 7, 8, 9], [10, 11, 12, 13], [14, 15, 16, 17], [22, 23, 24, 25]]
 fo = [0] * 5  # byte offset of each group (renamed rotations by 8)
 
@@ -315,21 +164,28 @@ def xadd(dst, src, q):
         e("    %s %s, r26" % ("add" if i == 0 else "adc", r(rg(dst, i))))
 
 
-def fast_rounds(G, F, n):
-    """n LEA-128 rounds from Z (round 0 of them at Z+0; Z advances 48 bytes
-    every two rounds but after the last); X0..X3 in groups G, F free; r27 = 0,
-    r28 = 8, r29 = 32. Returns the new (G, F)."""
-    for rnd in range(n):
+def fast_rounds(G, F, n, par0=0, shared=True, adv_last=False):
+    """n LEA rounds from Z (the first of them at Z+24*par0; Z advances 48
+    bytes after each odd round, but after the last unless adv_last); X0..X3
+    in groups G, F free; r27 = 0, r28 = 8, r29 = 32. shared (LEA-128): T1 =
+    RK1 = RK3 = RK5 loaded once a round; otherwise (LEA-192/256) RK5, RK3,
+    RK1 each before its word (8 cycles more each). Returns the new (G, F)."""
+    for k in range(n):
+        rnd = par0 + k
         d = 24 * (rnd % 2)
         e("    ; round: X0..X3 in groups %s, free %d" % (G, F))
         for i in range(4):
-            e("    ldd %s, Z+%d" % (r(T1[i]), d + 4 + i))
+            e("    ldd %s, Z+%d" % (r(T1[i]), d + (4 if shared else 20) + i))
         xadd(G[3], G[2], d + 16)
         mulrot(G[3], F, "r29")          # ROL5
         fo[F] = (fo[F] + 1) % 4         # ROR8: rename
+        if not shared:
+            load_t1(d, 3, False)
         xadd(G[2], G[1], d + 8)
         mulrot(G[2], G[3], "r28")       # ROL3
         fo[G[3]] = (fo[G[3]] + 1) % 4
+        if not shared:
+            load_t1(d, 1, False)
         xadd(G[1], G[0], d)
         fo[G[1]] = (fo[G[1]] + 3) % 4   # ROL8: rename
         e("    lsl %s" % r(rg(G[1], 0)))
@@ -337,12 +193,12 @@ def fast_rounds(G, F, n):
             e("    rol %s" % r(rg(G[1], i)))
         e("    adc %s, r27" % r(rg(G[1], 0)))
         G, F = [G[1], G[3], F, G[0]], G[2]
-        if rnd % 2 and rnd != n - 1:
+        if rnd % 2 and (adv_last or k != n - 1):
             e("    adiw r30, 48")
     return G, F
 
 
-def fast_inv_rounds(G, F, n):
+def fast_inv_rounds(G, F, n, shared=True, par0=0):
     """n LEA-128 inverse rounds, the last round first (Z at the keys of the
     pair of rounds being undone: the odd step reads Z+0, the even Z+24; Z
     goes back 48 bytes after each odd step); W0..W3 (the round's outputs) in
@@ -350,8 +206,10 @@ def fast_inv_rounds(G, F, n):
     a rename, ROR1 through r0: 6 cycles), X2 = (ROL5(W1) - (X1 ^ RK2)) ^ T1
     with ROL5 by mul 32 into the free group, X3 = (ROL3(W2) - (X2 ^ RK4)) ^ T1
     with ROL3 by mul 8 into W1's old group; X0 = W3. Returns (G, F) for
-    the round before."""
-    for s in range(n):
+    the round before. shared (LEA-128): T1 = RK1 = RK3 = RK5 loaded once a
+    round; otherwise RK1, RK3, RK5 each before its word."""
+    for k in range(n):
+        s = par0 + k
         d = 24 * (1 - s % 2)
         e("    ; inverse round: W0..W3 in groups %s, free %d" % (G, F))
         for i in range(4):
@@ -370,8 +228,12 @@ def fast_inv_rounds(G, F, n):
                 e("    eor %s, %s" % (r(rg(dst, i)), r(T1[i])))
         xsub(G[0], G[3], d)
         mulrot(G[1], F, "r29")      # ROL5
+        if not shared:
+            load_t1(d, 3, False)
         xsub(F, G[0], d + 8)
         mulrot(G[2], G[1], "r28")   # ROL3
+        if not shared:
+            load_t1(d, 5, False)
         xsub(G[1], F, d + 16)
         G, F = [G[3], G[0], F, G[1]], G[2]
         if s % 2:
@@ -436,10 +298,91 @@ def encrypt128_unrolled(name):
     frame_leave(name, 8)
 
 
+def wide_loop(name, dec, rounds=(28, 32)):
+    """LEA-192/256 (28 or 32 rounds, read from lea_ks.rounds at offset 768):
+    LEA-128's fast rounds (mul rotations, the free group) with RK1, RK3,
+    RK5 loaded each before its word, in a 6-round loop (the names come back
+    after six rounds once the state is on their cycle). 28 and 32 are not
+    multiples of 6: the first pass enters the loop body part-way, at round
+    j = (6 - R mod 6) mod 6 (even), with the block loaded into the names of
+    that point (Z at the first round's keys), so that the passes make
+    exactly R rounds (the round count is public). The pass count is kept
+    on the stack (r26..r29 hold the temporary and mul's constants)."""
+
+    def one(G, F, j):
+        if dec:
+            return fast_inv_rounds(G, F, 1, shared=False, par0=j)
+        return fast_rounds(G, F, 1, par0=j, shared=False, adv_last=True)
+    for g in range(5):
+        fo[g] = 0
+    mark = len(out)
+    G, F = [0, 1, 2, 3], 4
+    for j in range(6):  # dry: onto the cycle
+        G, F = one(G, F, j)
+    states = []
+    for j in range(6):  # the names before body round j
+        states.append((list(G), F, list(fo)))
+        G, F = one(G, F, j)
+    del out[mark:]
+    assert G == states[0][0] and F == states[0][1] and all(fo[g] == states[0][2][g] for g in G)
+    fn_head(name)
+    push_saved()
+    e("    movw r30, r24")
+    e("    subi r30, lo8(-768)")
+    e("    sbci r31, hi8(-768)")
+    e("    ld r26, Z")
+    e("    push r26")         # Y+9: the round count
+    push_frame()
+    e(".L%s_block:" % name)
+    e("    in r28, 0x3d")
+    e("    in r29, 0x3e")
+    e("    ldd r26, Y+9")
+    for n, R in enumerate(rounds):
+        j = (6 - R % 6) % 6
+        if n != len(rounds) - 1:
+            e("    cpi r26, %d" % R)
+            e("    breq 1f")
+            e("    rjmp 2f")
+            e("1:")
+        Gj, Fj, foj = states[j]
+        for g in range(5):
+            fo[g] = foj[g]
+        block_load(Gj, rg, set_y=False)
+        if dec:  # Z at rk[R - 2]: body round j (even) reads rk[R - 1] at Z+24
+            e("    subi r30, lo8(-%d)" % (24 * (R - 2)))
+            e("    sbci r31, hi8(-%d)" % (24 * (R - 2)))
+        e("    ldi r26, %d" % ((R + j) // 6))
+        e("    push r26")
+        e("    clr r27")
+        e("    ldi r28, 8")
+        e("    ldi r29, 32")
+        e("    rjmp .L%s_r%d" % (name, j))
+        if n != len(rounds) - 1:
+            e("2:")
+    G, F, fo0 = states[0]
+    for g in range(5):
+        fo[g] = fo0[g]
+    e(".L%s_r0:" % name)
+    for j in range(6):
+        if j:
+            e(".L%s_r%d:" % (name, j))
+        G, F = one(G, F, j)
+    assert G == states[0][0] and F == states[0][1] and all(fo[g] == fo0[g] for g in G)
+    e("    pop r26")
+    e("    dec r26")
+    e("    push r26")
+    e("    breq 3f")
+    e("    rjmp .L%s_r0" % name)
+    e("3:")
+    e("    pop r26")
+    block_store(G, rg, name, "rjmp")
+    frame_leave(name, 9)
+
+
 encrypt128_unrolled("lea128_avr_encrypt")
 decrypt128_loop("lea128_avr_decrypt")
-kernel("lea_avr_encrypt", False)
-kernel("lea_avr_decrypt", True)
+wide_loop("lea_avr_encrypt", False)
+wide_loop("lea_avr_decrypt", True)
 
 
 DELTA = [0xc3efe9db, 0x44626b02, 0x79e27c8a, 0x78df30ec, 0x715ea49e, 0xc785da0a, 0xe04ef22a, 0xe5c40957]

@@ -5,9 +5,9 @@
  *   free, ROR3/ROR5 as ROL5/ROL3 by mul into the free group (fast_rounds,
  *   102 cycles a round); lea128_avr_decrypt: the inverse rounds the same
  *   way in a 6-round loop (fast_inv_rounds, 103);
- * - lea_avr_encrypt/decrypt (LEA-192/256): the state renamed in r2..r17,
- *   every group with a byte offset that a 4-round body brings back to 0,
- *   rotations by shifts, all six round-key words loaded (kernel, 121);
+ * - lea_avr_encrypt/decrypt (LEA-192/256): the same rounds with RK1, RK3,
+ *   RK5 loaded each before its word (118 cycles a round, the inverse 119) in
+ *   a 6-round loop entered part-way for 28 and 32 rounds (wide_loop);
  * - lea128_avr_ctr_run: CTR with lea.h's counter precomputation;
  * - lea128/192/256_avr_schedule: the key schedules, C layout of rk.
  * The round keys are read with ldd Z+q from the C schedule (lea_ks.rk), Z
@@ -2657,8 +2657,6 @@ lea_avr_encrypt:
     subi r30, lo8(-768)
     sbci r31, hi8(-768)
     ld r26, Z
-    lsr r26
-    lsr r26
     push r26
     push r20
     push r21
@@ -2668,441 +2666,619 @@ lea_avr_encrypt:
     push r19
     push r24
     push r25
+.Llea_avr_encrypt_block:
     in r28, 0x3d
     in r29, 0x3e
-.Llea_avr_encrypt_block:
+    ldd r26, Y+9
+    cpi r26, 28
+    breq 1f
+    rjmp 2f
+1:
     ldd r26, Y+8
     ldd r27, Y+7
-    ld r2, X+
-    ld r3, X+
-    ld r4, X+
-    ld r5, X+
-    ld r6, X+
-    ld r7, X+
-    ld r8, X+
-    ld r9, X+
-    ld r10, X+
-    ld r11, X+
-    ld r12, X+
-    ld r13, X+
     ld r14, X+
     ld r15, X+
     ld r16, X+
     ld r17, X+
+    ld r3, X+
+    ld r4, X+
+    ld r5, X+
+    ld r2, X+
+    ld r11, X+
+    ld r12, X+
+    ld r13, X+
+    ld r10, X+
+    ld r6, X+
+    ld r7, X+
+    ld r8, X+
+    ld r9, X+
     std Y+8, r26
     std Y+7, r27
     ldd r30, Y+2
     ldd r31, Y+1
-    ldd r26, Y+9
-.Llea_avr_encrypt_round4:
-    ; round 0 of 4: X0..X3 in groups [0, 1, 2, 3]
+    ldi r26, 5
+    push r26
+    clr r27
+    ldi r28, 8
+    ldi r29, 32
+    rjmp .Llea_avr_encrypt_r2
+2:
+    ldd r26, Y+8
+    ldd r27, Y+7
+    ld r6, X+
+    ld r7, X+
+    ld r8, X+
+    ld r9, X+
+    ld r15, X+
+    ld r16, X+
+    ld r17, X+
+    ld r14, X+
+    ld r11, X+
+    ld r12, X+
+    ld r13, X+
+    ld r10, X+
+    ld r2, X+
+    ld r3, X+
+    ld r4, X+
+    ld r5, X+
+    std Y+8, r26
+    std Y+7, r27
+    ldd r30, Y+2
+    ldd r31, Y+1
+    ldi r26, 6
+    push r26
+    clr r27
+    ldi r28, 8
+    ldi r29, 32
+    rjmp .Llea_avr_encrypt_r4
+.Llea_avr_encrypt_r0:
+    ; round: X0..X3 in groups [0, 1, 2, 3], free 4
     ldd r18, Z+20
     ldd r19, Z+21
     ldd r20, Z+22
     ldd r21, Z+23
+    ldd r26, Z+16
+    eor r26, r11
     eor r14, r18
+    add r14, r26
+    ldd r26, Z+17
+    eor r26, r12
     eor r15, r19
+    adc r15, r26
+    ldd r26, Z+18
+    eor r26, r13
     eor r16, r20
+    adc r16, r26
+    ldd r26, Z+19
+    eor r26, r10
     eor r17, r21
-    ldd r22, Z+16
-    ldd r23, Z+17
-    ldd r24, Z+18
-    ldd r25, Z+19
-    eor r22, r10
-    eor r23, r11
-    eor r24, r12
-    eor r25, r13
-    add r14, r22
-    adc r15, r23
-    adc r16, r24
-    adc r17, r25
-    mov r0, r14
-    lsr r0
-    ror r17
-    ror r16
-    ror r15
-    ror r14
-    lsr r0
-    ror r17
-    ror r16
-    ror r15
-    ror r14
-    lsr r0
-    ror r17
-    ror r16
-    ror r15
-    ror r14
+    adc r17, r26
+    mul r14, r29
+    movw r22, r0
+    mul r16, r29
+    movw r24, r0
+    mul r15, r29
+    or r23, r0
+    or r24, r1
+    mul r17, r29
+    or r25, r0
+    or r22, r1
     ldd r18, Z+12
     ldd r19, Z+13
     ldd r20, Z+14
     ldd r21, Z+15
-    eor r10, r18
-    eor r11, r19
-    eor r12, r20
-    eor r13, r21
-    ldd r22, Z+8
-    ldd r23, Z+9
-    ldd r24, Z+10
-    ldd r25, Z+11
-    eor r22, r6
-    eor r23, r7
-    eor r24, r8
-    eor r25, r9
-    add r10, r22
-    adc r11, r23
-    adc r12, r24
-    adc r13, r25
-    lsl r11
-    rol r12
-    rol r13
-    rol r10
-    adc r11, r1
-    lsl r11
-    rol r12
-    rol r13
-    rol r10
-    adc r11, r1
-    lsl r11
-    rol r12
-    rol r13
-    rol r10
-    adc r11, r1
+    ldd r26, Z+8
+    eor r26, r7
+    eor r11, r18
+    add r11, r26
+    ldd r26, Z+9
+    eor r26, r8
+    eor r12, r19
+    adc r12, r26
+    ldd r26, Z+10
+    eor r26, r9
+    eor r13, r20
+    adc r13, r26
+    ldd r26, Z+11
+    eor r26, r6
+    eor r10, r21
+    adc r10, r26
+    mul r11, r28
+    movw r14, r0
+    mul r13, r28
+    movw r16, r0
+    mul r12, r28
+    or r15, r0
+    or r16, r1
+    mul r10, r28
+    or r17, r0
+    or r14, r1
     ldd r18, Z+4
     ldd r19, Z+5
     ldd r20, Z+6
     ldd r21, Z+7
-    eor r6, r18
-    eor r7, r19
-    eor r8, r20
-    eor r9, r21
-    ldd r22, Z+0
-    ldd r23, Z+1
-    ldd r24, Z+2
-    ldd r25, Z+3
-    eor r22, r2
-    eor r23, r3
-    eor r24, r4
-    eor r25, r5
-    add r6, r22
-    adc r7, r23
-    adc r8, r24
-    adc r9, r25
-    lsl r9
-    rol r6
+    ldd r26, Z+0
+    eor r26, r2
+    eor r7, r18
+    add r7, r26
+    ldd r26, Z+1
+    eor r26, r3
+    eor r8, r19
+    adc r8, r26
+    ldd r26, Z+2
+    eor r26, r4
+    eor r9, r20
+    adc r9, r26
+    ldd r26, Z+3
+    eor r26, r5
+    eor r6, r21
+    adc r6, r26
+    lsl r6
     rol r7
     rol r8
-    adc r9, r1
-    ; round 1 of 4: X0..X3 in groups [1, 2, 3, 0]
+    rol r9
+    adc r6, r27
+.Llea_avr_encrypt_r1:
+    ; round: X0..X3 in groups [1, 3, 4, 0], free 2
     ldd r18, Z+44
     ldd r19, Z+45
     ldd r20, Z+46
     ldd r21, Z+47
+    ldd r26, Z+40
+    eor r26, r23
     eor r2, r18
+    add r2, r26
+    ldd r26, Z+41
+    eor r26, r24
     eor r3, r19
+    adc r3, r26
+    ldd r26, Z+42
+    eor r26, r25
     eor r4, r20
+    adc r4, r26
+    ldd r26, Z+43
+    eor r26, r22
     eor r5, r21
-    ldd r22, Z+40
-    ldd r23, Z+41
-    ldd r24, Z+42
-    ldd r25, Z+43
-    eor r22, r14
-    eor r23, r15
-    eor r24, r16
-    eor r25, r17
-    add r2, r22
-    adc r3, r23
-    adc r4, r24
-    adc r5, r25
-    mov r0, r2
-    lsr r0
-    ror r5
-    ror r4
-    ror r3
-    ror r2
-    lsr r0
-    ror r5
-    ror r4
-    ror r3
-    ror r2
-    lsr r0
-    ror r5
-    ror r4
-    ror r3
-    ror r2
+    adc r5, r26
+    mul r2, r29
+    movw r10, r0
+    mul r4, r29
+    movw r12, r0
+    mul r3, r29
+    or r11, r0
+    or r12, r1
+    mul r5, r29
+    or r13, r0
+    or r10, r1
     ldd r18, Z+36
     ldd r19, Z+37
     ldd r20, Z+38
     ldd r21, Z+39
-    eor r14, r18
-    eor r15, r19
-    eor r16, r20
-    eor r17, r21
-    ldd r22, Z+32
-    ldd r23, Z+33
-    ldd r24, Z+34
-    ldd r25, Z+35
-    eor r22, r11
-    eor r23, r12
-    eor r24, r13
-    eor r25, r10
-    add r14, r22
-    adc r15, r23
-    adc r16, r24
-    adc r17, r25
-    lsl r15
-    rol r16
-    rol r17
-    rol r14
-    adc r15, r1
-    lsl r15
-    rol r16
-    rol r17
-    rol r14
-    adc r15, r1
-    lsl r15
-    rol r16
-    rol r17
-    rol r14
-    adc r15, r1
+    ldd r26, Z+32
+    eor r26, r15
+    eor r23, r18
+    add r23, r26
+    ldd r26, Z+33
+    eor r26, r16
+    eor r24, r19
+    adc r24, r26
+    ldd r26, Z+34
+    eor r26, r17
+    eor r25, r20
+    adc r25, r26
+    ldd r26, Z+35
+    eor r26, r14
+    eor r22, r21
+    adc r22, r26
+    mul r23, r28
+    movw r2, r0
+    mul r25, r28
+    movw r4, r0
+    mul r24, r28
+    or r3, r0
+    or r4, r1
+    mul r22, r28
+    or r5, r0
+    or r2, r1
     ldd r18, Z+28
     ldd r19, Z+29
     ldd r20, Z+30
     ldd r21, Z+31
-    eor r11, r18
-    eor r12, r19
-    eor r13, r20
-    eor r10, r21
-    ldd r22, Z+24
-    ldd r23, Z+25
-    ldd r24, Z+26
-    ldd r25, Z+27
-    eor r22, r9
-    eor r23, r6
-    eor r24, r7
-    eor r25, r8
-    add r11, r22
-    adc r12, r23
-    adc r13, r24
-    adc r10, r25
-    lsl r10
-    rol r11
-    rol r12
-    rol r13
-    adc r10, r1
-    adiw r30, 48
-    ; round 2 of 4: X0..X3 in groups [2, 3, 0, 1]
-    ldd r18, Z+20
-    ldd r19, Z+21
-    ldd r20, Z+22
-    ldd r21, Z+23
-    eor r9, r18
-    eor r6, r19
-    eor r7, r20
-    eor r8, r21
-    ldd r22, Z+16
-    ldd r23, Z+17
-    ldd r24, Z+18
-    ldd r25, Z+19
-    eor r22, r2
-    eor r23, r3
-    eor r24, r4
-    eor r25, r5
-    add r9, r22
-    adc r6, r23
-    adc r7, r24
-    adc r8, r25
-    mov r0, r9
-    lsr r0
-    ror r8
-    ror r7
-    ror r6
-    ror r9
-    lsr r0
-    ror r8
-    ror r7
-    ror r6
-    ror r9
-    lsr r0
-    ror r8
-    ror r7
-    ror r6
-    ror r9
-    ldd r18, Z+12
-    ldd r19, Z+13
-    ldd r20, Z+14
-    ldd r21, Z+15
-    eor r2, r18
-    eor r3, r19
-    eor r4, r20
-    eor r5, r21
-    ldd r22, Z+8
-    ldd r23, Z+9
-    ldd r24, Z+10
-    ldd r25, Z+11
-    eor r22, r15
-    eor r23, r16
-    eor r24, r17
-    eor r25, r14
-    add r2, r22
-    adc r3, r23
-    adc r4, r24
-    adc r5, r25
-    lsl r3
-    rol r4
-    rol r5
-    rol r2
-    adc r3, r1
-    lsl r3
-    rol r4
-    rol r5
-    rol r2
-    adc r3, r1
-    lsl r3
-    rol r4
-    rol r5
-    rol r2
-    adc r3, r1
-    ldd r18, Z+4
-    ldd r19, Z+5
-    ldd r20, Z+6
-    ldd r21, Z+7
+    ldd r26, Z+24
+    eor r26, r6
     eor r15, r18
+    add r15, r26
+    ldd r26, Z+25
+    eor r26, r7
     eor r16, r19
+    adc r16, r26
+    ldd r26, Z+26
+    eor r26, r8
     eor r17, r20
+    adc r17, r26
+    ldd r26, Z+27
+    eor r26, r9
     eor r14, r21
-    ldd r22, Z+0
-    ldd r23, Z+1
-    ldd r24, Z+2
-    ldd r25, Z+3
-    eor r22, r10
-    eor r23, r11
-    eor r24, r12
-    eor r25, r13
-    add r15, r22
-    adc r16, r23
-    adc r17, r24
-    adc r14, r25
+    adc r14, r26
     lsl r14
     rol r15
     rol r16
     rol r17
-    adc r14, r1
-    ; round 3 of 4: X0..X3 in groups [3, 0, 1, 2]
-    ldd r18, Z+44
-    ldd r19, Z+45
-    ldd r20, Z+46
-    ldd r21, Z+47
-    eor r10, r18
-    eor r11, r19
-    eor r12, r20
-    eor r13, r21
-    ldd r22, Z+40
-    ldd r23, Z+41
-    ldd r24, Z+42
-    ldd r25, Z+43
-    eor r22, r9
-    eor r23, r6
-    eor r24, r7
-    eor r25, r8
-    add r10, r22
-    adc r11, r23
-    adc r12, r24
-    adc r13, r25
-    mov r0, r10
-    lsr r0
-    ror r13
-    ror r12
-    ror r11
-    ror r10
-    lsr r0
-    ror r13
-    ror r12
-    ror r11
-    ror r10
-    lsr r0
-    ror r13
-    ror r12
-    ror r11
-    ror r10
-    ldd r18, Z+36
-    ldd r19, Z+37
-    ldd r20, Z+38
-    ldd r21, Z+39
-    eor r9, r18
-    eor r6, r19
-    eor r7, r20
-    eor r8, r21
-    ldd r22, Z+32
-    ldd r23, Z+33
-    ldd r24, Z+34
-    ldd r25, Z+35
-    eor r22, r3
-    eor r23, r4
-    eor r24, r5
-    eor r25, r2
-    add r9, r22
-    adc r6, r23
-    adc r7, r24
-    adc r8, r25
-    lsl r6
-    rol r7
-    rol r8
-    rol r9
-    adc r6, r1
-    lsl r6
-    rol r7
-    rol r8
-    rol r9
-    adc r6, r1
-    lsl r6
-    rol r7
-    rol r8
-    rol r9
-    adc r6, r1
-    ldd r18, Z+28
-    ldd r19, Z+29
-    ldd r20, Z+30
-    ldd r21, Z+31
+    adc r14, r27
+    adiw r30, 48
+.Llea_avr_encrypt_r2:
+    ; round: X0..X3 in groups [3, 0, 2, 1], free 4
+    ldd r18, Z+20
+    ldd r19, Z+21
+    ldd r20, Z+22
+    ldd r21, Z+23
+    ldd r26, Z+16
+    eor r26, r11
+    eor r6, r18
+    add r6, r26
+    ldd r26, Z+17
+    eor r26, r12
+    eor r7, r19
+    adc r7, r26
+    ldd r26, Z+18
+    eor r26, r13
+    eor r8, r20
+    adc r8, r26
+    ldd r26, Z+19
+    eor r26, r10
+    eor r9, r21
+    adc r9, r26
+    mul r6, r29
+    movw r22, r0
+    mul r8, r29
+    movw r24, r0
+    mul r7, r29
+    or r23, r0
+    or r24, r1
+    mul r9, r29
+    or r25, r0
+    or r22, r1
+    ldd r18, Z+12
+    ldd r19, Z+13
+    ldd r20, Z+14
+    ldd r21, Z+15
+    ldd r26, Z+8
+    eor r26, r3
+    eor r11, r18
+    add r11, r26
+    ldd r26, Z+9
+    eor r26, r4
+    eor r12, r19
+    adc r12, r26
+    ldd r26, Z+10
+    eor r26, r5
+    eor r13, r20
+    adc r13, r26
+    ldd r26, Z+11
+    eor r26, r2
+    eor r10, r21
+    adc r10, r26
+    mul r11, r28
+    movw r6, r0
+    mul r13, r28
+    movw r8, r0
+    mul r12, r28
+    or r7, r0
+    or r8, r1
+    mul r10, r28
+    or r9, r0
+    or r6, r1
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    ldd r26, Z+0
+    eor r26, r14
     eor r3, r18
+    add r3, r26
+    ldd r26, Z+1
+    eor r26, r15
     eor r4, r19
+    adc r4, r26
+    ldd r26, Z+2
+    eor r26, r16
     eor r5, r20
+    adc r5, r26
+    ldd r26, Z+3
+    eor r26, r17
     eor r2, r21
-    ldd r22, Z+24
-    ldd r23, Z+25
-    ldd r24, Z+26
-    ldd r25, Z+27
-    eor r22, r14
-    eor r23, r15
-    eor r24, r16
-    eor r25, r17
-    add r3, r22
-    adc r4, r23
-    adc r5, r24
-    adc r2, r25
+    adc r2, r26
     lsl r2
     rol r3
     rol r4
     rol r5
-    adc r2, r1
+    adc r2, r27
+.Llea_avr_encrypt_r3:
+    ; round: X0..X3 in groups [0, 1, 4, 3], free 2
+    ldd r18, Z+44
+    ldd r19, Z+45
+    ldd r20, Z+46
+    ldd r21, Z+47
+    ldd r26, Z+40
+    eor r26, r23
+    eor r14, r18
+    add r14, r26
+    ldd r26, Z+41
+    eor r26, r24
+    eor r15, r19
+    adc r15, r26
+    ldd r26, Z+42
+    eor r26, r25
+    eor r16, r20
+    adc r16, r26
+    ldd r26, Z+43
+    eor r26, r22
+    eor r17, r21
+    adc r17, r26
+    mul r14, r29
+    movw r10, r0
+    mul r16, r29
+    movw r12, r0
+    mul r15, r29
+    or r11, r0
+    or r12, r1
+    mul r17, r29
+    or r13, r0
+    or r10, r1
+    ldd r18, Z+36
+    ldd r19, Z+37
+    ldd r20, Z+38
+    ldd r21, Z+39
+    ldd r26, Z+32
+    eor r26, r7
+    eor r23, r18
+    add r23, r26
+    ldd r26, Z+33
+    eor r26, r8
+    eor r24, r19
+    adc r24, r26
+    ldd r26, Z+34
+    eor r26, r9
+    eor r25, r20
+    adc r25, r26
+    ldd r26, Z+35
+    eor r26, r6
+    eor r22, r21
+    adc r22, r26
+    mul r23, r28
+    movw r14, r0
+    mul r25, r28
+    movw r16, r0
+    mul r24, r28
+    or r15, r0
+    or r16, r1
+    mul r22, r28
+    or r17, r0
+    or r14, r1
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    ldd r26, Z+24
+    eor r26, r2
+    eor r7, r18
+    add r7, r26
+    ldd r26, Z+25
+    eor r26, r3
+    eor r8, r19
+    adc r8, r26
+    ldd r26, Z+26
+    eor r26, r4
+    eor r9, r20
+    adc r9, r26
+    ldd r26, Z+27
+    eor r26, r5
+    eor r6, r21
+    adc r6, r26
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r27
     adiw r30, 48
+.Llea_avr_encrypt_r4:
+    ; round: X0..X3 in groups [1, 3, 2, 0], free 4
+    ldd r18, Z+20
+    ldd r19, Z+21
+    ldd r20, Z+22
+    ldd r21, Z+23
+    ldd r26, Z+16
+    eor r26, r11
+    eor r2, r18
+    add r2, r26
+    ldd r26, Z+17
+    eor r26, r12
+    eor r3, r19
+    adc r3, r26
+    ldd r26, Z+18
+    eor r26, r13
+    eor r4, r20
+    adc r4, r26
+    ldd r26, Z+19
+    eor r26, r10
+    eor r5, r21
+    adc r5, r26
+    mul r2, r29
+    movw r22, r0
+    mul r4, r29
+    movw r24, r0
+    mul r3, r29
+    or r23, r0
+    or r24, r1
+    mul r5, r29
+    or r25, r0
+    or r22, r1
+    ldd r18, Z+12
+    ldd r19, Z+13
+    ldd r20, Z+14
+    ldd r21, Z+15
+    ldd r26, Z+8
+    eor r26, r15
+    eor r11, r18
+    add r11, r26
+    ldd r26, Z+9
+    eor r26, r16
+    eor r12, r19
+    adc r12, r26
+    ldd r26, Z+10
+    eor r26, r17
+    eor r13, r20
+    adc r13, r26
+    ldd r26, Z+11
+    eor r26, r14
+    eor r10, r21
+    adc r10, r26
+    mul r11, r28
+    movw r2, r0
+    mul r13, r28
+    movw r4, r0
+    mul r12, r28
+    or r3, r0
+    or r4, r1
+    mul r10, r28
+    or r5, r0
+    or r2, r1
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    ldd r26, Z+0
+    eor r26, r6
+    eor r15, r18
+    add r15, r26
+    ldd r26, Z+1
+    eor r26, r7
+    eor r16, r19
+    adc r16, r26
+    ldd r26, Z+2
+    eor r26, r8
+    eor r17, r20
+    adc r17, r26
+    ldd r26, Z+3
+    eor r26, r9
+    eor r14, r21
+    adc r14, r26
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r27
+.Llea_avr_encrypt_r5:
+    ; round: X0..X3 in groups [3, 0, 4, 1], free 2
+    ldd r18, Z+44
+    ldd r19, Z+45
+    ldd r20, Z+46
+    ldd r21, Z+47
+    ldd r26, Z+40
+    eor r26, r23
+    eor r6, r18
+    add r6, r26
+    ldd r26, Z+41
+    eor r26, r24
+    eor r7, r19
+    adc r7, r26
+    ldd r26, Z+42
+    eor r26, r25
+    eor r8, r20
+    adc r8, r26
+    ldd r26, Z+43
+    eor r26, r22
+    eor r9, r21
+    adc r9, r26
+    mul r6, r29
+    movw r10, r0
+    mul r8, r29
+    movw r12, r0
+    mul r7, r29
+    or r11, r0
+    or r12, r1
+    mul r9, r29
+    or r13, r0
+    or r10, r1
+    ldd r18, Z+36
+    ldd r19, Z+37
+    ldd r20, Z+38
+    ldd r21, Z+39
+    ldd r26, Z+32
+    eor r26, r3
+    eor r23, r18
+    add r23, r26
+    ldd r26, Z+33
+    eor r26, r4
+    eor r24, r19
+    adc r24, r26
+    ldd r26, Z+34
+    eor r26, r5
+    eor r25, r20
+    adc r25, r26
+    ldd r26, Z+35
+    eor r26, r2
+    eor r22, r21
+    adc r22, r26
+    mul r23, r28
+    movw r6, r0
+    mul r25, r28
+    movw r8, r0
+    mul r24, r28
+    or r7, r0
+    or r8, r1
+    mul r22, r28
+    or r9, r0
+    or r6, r1
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    ldd r26, Z+24
+    eor r26, r14
+    eor r3, r18
+    add r3, r26
+    ldd r26, Z+25
+    eor r26, r15
+    eor r4, r19
+    adc r4, r26
+    ldd r26, Z+26
+    eor r26, r16
+    eor r5, r20
+    adc r5, r26
+    ldd r26, Z+27
+    eor r26, r17
+    eor r2, r21
+    adc r2, r26
+    lsl r2
+    rol r3
+    rol r4
+    rol r5
+    adc r2, r27
+    adiw r30, 48
+    pop r26
     dec r26
-    breq 2f
-    rjmp .Llea_avr_encrypt_round4
-2:
+    push r26
+    breq 3f
+    rjmp .Llea_avr_encrypt_r0
+3:
+    pop r26
+    in r28, 0x3d
+    in r29, 0x3e
     ldd r26, Y+6
     ldd r27, Y+5
     st X+, r2
     st X+, r3
     st X+, r4
     st X+, r5
-    st X+, r6
     st X+, r7
     st X+, r8
     st X+, r9
-    st X+, r10
+    st X+, r6
     st X+, r11
     st X+, r12
     st X+, r13
+    st X+, r10
     st X+, r14
     st X+, r15
     st X+, r16
@@ -3175,14 +3351,6 @@ lea_avr_decrypt:
     subi r30, lo8(-768)
     sbci r31, hi8(-768)
     ld r26, Z
-    ldi r27, 24
-    mul r26, r27
-    add r24, r0
-    adc r25, r1
-    clr r1
-    sbiw r24, 48
-    lsr r26
-    lsr r26
     push r26
     push r20
     push r21
@@ -3192,34 +3360,77 @@ lea_avr_decrypt:
     push r19
     push r24
     push r25
+.Llea_avr_decrypt_block:
     in r28, 0x3d
     in r29, 0x3e
-.Llea_avr_decrypt_block:
+    ldd r26, Y+9
+    cpi r26, 28
+    breq 1f
+    rjmp 2f
+1:
     ldd r26, Y+8
     ldd r27, Y+7
-    ld r2, X+
-    ld r3, X+
-    ld r4, X+
-    ld r5, X+
     ld r6, X+
     ld r7, X+
     ld r8, X+
     ld r9, X+
+    ld r15, X+
+    ld r16, X+
+    ld r17, X+
+    ld r14, X+
     ld r10, X+
     ld r11, X+
     ld r12, X+
     ld r13, X+
-    ld r14, X+
-    ld r15, X+
-    ld r16, X+
-    ld r17, X+
+    ld r2, X+
+    ld r3, X+
+    ld r4, X+
+    ld r5, X+
     std Y+8, r26
     std Y+7, r27
     ldd r30, Y+2
     ldd r31, Y+1
-    ldd r26, Y+9
-.Llea_avr_decrypt_round4:
-    ; inverse round, step 0 of 4
+    subi r30, lo8(-624)
+    sbci r31, hi8(-624)
+    ldi r26, 5
+    push r26
+    clr r27
+    ldi r28, 8
+    ldi r29, 32
+    rjmp .Llea_avr_decrypt_r2
+2:
+    ldd r26, Y+8
+    ldd r27, Y+7
+    ld r14, X+
+    ld r15, X+
+    ld r16, X+
+    ld r17, X+
+    ld r3, X+
+    ld r4, X+
+    ld r5, X+
+    ld r2, X+
+    ld r10, X+
+    ld r11, X+
+    ld r12, X+
+    ld r13, X+
+    ld r6, X+
+    ld r7, X+
+    ld r8, X+
+    ld r9, X+
+    std Y+8, r26
+    std Y+7, r27
+    ldd r30, Y+2
+    ldd r31, Y+1
+    subi r30, lo8(-720)
+    sbci r31, hi8(-720)
+    ldi r26, 6
+    push r26
+    clr r27
+    ldi r28, 8
+    ldi r29, 32
+    rjmp .Llea_avr_decrypt_r4
+.Llea_avr_decrypt_r0:
+    ; inverse round: W0..W3 in groups [0, 1, 2, 3], free 4
     ldd r18, Z+28
     ldd r19, Z+29
     ldd r20, Z+30
@@ -3230,94 +3441,84 @@ lea_avr_decrypt:
     ror r5
     ror r4
     ror r3
-    ldd r22, Z+24
-    ldd r23, Z+25
-    ldd r24, Z+26
-    ldd r25, Z+27
-    eor r22, r14
-    eor r23, r15
-    eor r24, r16
-    eor r25, r17
-    sub r3, r22
-    sbc r4, r23
-    sbc r5, r24
-    sbc r2, r25
+    ldd r26, Z+24
+    eor r26, r14
+    sub r3, r26
     eor r3, r18
+    ldd r26, Z+25
+    eor r26, r15
+    sbc r4, r26
     eor r4, r19
+    ldd r26, Z+26
+    eor r26, r16
+    sbc r5, r26
     eor r5, r20
+    ldd r26, Z+27
+    eor r26, r17
+    sbc r2, r26
     eor r2, r21
-    mov r0, r9
-    lsr r0
-    ror r8
-    ror r7
-    ror r6
-    ror r9
-    lsr r0
-    ror r8
-    ror r7
-    ror r6
-    ror r9
-    lsr r0
-    ror r8
-    ror r7
-    ror r6
-    ror r9
-    ldd r22, Z+32
-    ldd r23, Z+33
-    ldd r24, Z+34
-    ldd r25, Z+35
-    eor r22, r3
-    eor r23, r4
-    eor r24, r5
-    eor r25, r2
-    sub r9, r22
-    sbc r6, r23
-    sbc r7, r24
-    sbc r8, r25
+    mul r7, r29
+    movw r22, r0
+    mul r9, r29
+    movw r24, r0
+    mul r8, r29
+    or r23, r0
+    or r24, r1
+    mul r6, r29
+    or r25, r0
+    or r22, r1
     ldd r18, Z+36
     ldd r19, Z+37
     ldd r20, Z+38
     ldd r21, Z+39
-    eor r9, r18
-    eor r6, r19
-    eor r7, r20
-    eor r8, r21
-    lsl r10
-    rol r11
-    rol r12
-    rol r13
-    adc r10, r1
-    lsl r10
-    rol r11
-    rol r12
-    rol r13
-    adc r10, r1
-    lsl r10
-    rol r11
-    rol r12
-    rol r13
-    adc r10, r1
-    ldd r22, Z+40
-    ldd r23, Z+41
-    ldd r24, Z+42
-    ldd r25, Z+43
-    eor r22, r9
-    eor r23, r6
-    eor r24, r7
-    eor r25, r8
-    sub r10, r22
-    sbc r11, r23
-    sbc r12, r24
-    sbc r13, r25
+    ldd r26, Z+32
+    eor r26, r3
+    sub r22, r26
+    eor r22, r18
+    ldd r26, Z+33
+    eor r26, r4
+    sbc r23, r26
+    eor r23, r19
+    ldd r26, Z+34
+    eor r26, r5
+    sbc r24, r26
+    eor r24, r20
+    ldd r26, Z+35
+    eor r26, r2
+    sbc r25, r26
+    eor r25, r21
+    mul r10, r28
+    movw r6, r0
+    mul r12, r28
+    movw r8, r0
+    mul r11, r28
+    or r7, r0
+    or r8, r1
+    mul r13, r28
+    or r9, r0
+    or r6, r1
     ldd r18, Z+44
     ldd r19, Z+45
     ldd r20, Z+46
     ldd r21, Z+47
-    eor r10, r18
-    eor r11, r19
-    eor r12, r20
-    eor r13, r21
-    ; inverse round, step 1 of 4
+    ldd r26, Z+40
+    eor r26, r22
+    sub r6, r26
+    eor r6, r18
+    ldd r26, Z+41
+    eor r26, r23
+    sbc r7, r26
+    eor r7, r19
+    ldd r26, Z+42
+    eor r26, r24
+    sbc r8, r26
+    eor r8, r20
+    ldd r26, Z+43
+    eor r26, r25
+    sbc r9, r26
+    eor r9, r21
+.Llea_avr_decrypt_r1:
+    ; inverse round: W0..W3 in groups [3, 0, 4, 1], free 2
     ldd r18, Z+4
     ldd r19, Z+5
     ldd r20, Z+6
@@ -3328,305 +3529,456 @@ lea_avr_decrypt:
     ror r17
     ror r16
     ror r15
-    ldd r22, Z+0
-    ldd r23, Z+1
-    ldd r24, Z+2
-    ldd r25, Z+3
-    eor r22, r10
-    eor r23, r11
-    eor r24, r12
-    eor r25, r13
-    sub r15, r22
-    sbc r16, r23
-    sbc r17, r24
-    sbc r14, r25
+    ldd r26, Z+0
+    eor r26, r6
+    sub r15, r26
     eor r15, r18
+    ldd r26, Z+1
+    eor r26, r7
+    sbc r16, r26
     eor r16, r19
+    ldd r26, Z+2
+    eor r26, r8
+    sbc r17, r26
     eor r17, r20
+    ldd r26, Z+3
+    eor r26, r9
+    sbc r14, r26
     eor r14, r21
-    mov r0, r2
-    lsr r0
-    ror r5
-    ror r4
-    ror r3
-    ror r2
-    lsr r0
-    ror r5
-    ror r4
-    ror r3
-    ror r2
-    lsr r0
-    ror r5
-    ror r4
-    ror r3
-    ror r2
-    ldd r22, Z+8
-    ldd r23, Z+9
-    ldd r24, Z+10
-    ldd r25, Z+11
-    eor r22, r15
-    eor r23, r16
-    eor r24, r17
-    eor r25, r14
-    sub r2, r22
-    sbc r3, r23
-    sbc r4, r24
-    sbc r5, r25
+    mul r3, r29
+    movw r10, r0
+    mul r5, r29
+    movw r12, r0
+    mul r4, r29
+    or r11, r0
+    or r12, r1
+    mul r2, r29
+    or r13, r0
+    or r10, r1
     ldd r18, Z+12
     ldd r19, Z+13
     ldd r20, Z+14
     ldd r21, Z+15
-    eor r2, r18
-    eor r3, r19
-    eor r4, r20
-    eor r5, r21
-    lsl r9
-    rol r6
-    rol r7
-    rol r8
-    adc r9, r1
-    lsl r9
-    rol r6
-    rol r7
-    rol r8
-    adc r9, r1
-    lsl r9
-    rol r6
-    rol r7
-    rol r8
-    adc r9, r1
-    ldd r22, Z+16
-    ldd r23, Z+17
-    ldd r24, Z+18
-    ldd r25, Z+19
-    eor r22, r2
-    eor r23, r3
-    eor r24, r4
-    eor r25, r5
-    sub r9, r22
-    sbc r6, r23
-    sbc r7, r24
-    sbc r8, r25
+    ldd r26, Z+8
+    eor r26, r15
+    sub r10, r26
+    eor r10, r18
+    ldd r26, Z+9
+    eor r26, r16
+    sbc r11, r26
+    eor r11, r19
+    ldd r26, Z+10
+    eor r26, r17
+    sbc r12, r26
+    eor r12, r20
+    ldd r26, Z+11
+    eor r26, r14
+    sbc r13, r26
+    eor r13, r21
+    mul r22, r28
+    movw r2, r0
+    mul r24, r28
+    movw r4, r0
+    mul r23, r28
+    or r3, r0
+    or r4, r1
+    mul r25, r28
+    or r5, r0
+    or r2, r1
     ldd r18, Z+20
     ldd r19, Z+21
     ldd r20, Z+22
     ldd r21, Z+23
-    eor r9, r18
-    eor r6, r19
-    eor r7, r20
-    eor r8, r21
+    ldd r26, Z+16
+    eor r26, r10
+    sub r2, r26
+    eor r2, r18
+    ldd r26, Z+17
+    eor r26, r11
+    sbc r3, r26
+    eor r3, r19
+    ldd r26, Z+18
+    eor r26, r12
+    sbc r4, r26
+    eor r4, r20
+    ldd r26, Z+19
+    eor r26, r13
+    sbc r5, r26
+    eor r5, r21
     sbiw r30, 48
-    ; inverse round, step 2 of 4
+.Llea_avr_decrypt_r2:
+    ; inverse round: W0..W3 in groups [1, 3, 2, 0], free 4
     ldd r18, Z+28
     ldd r19, Z+29
     ldd r20, Z+30
     ldd r21, Z+31
-    mov r0, r11
+    mov r0, r7
     lsr r0
-    ror r10
-    ror r13
-    ror r12
-    ror r11
-    ldd r22, Z+24
-    ldd r23, Z+25
-    ldd r24, Z+26
-    ldd r25, Z+27
-    eor r22, r9
-    eor r23, r6
-    eor r24, r7
-    eor r25, r8
-    sub r11, r22
-    sbc r12, r23
-    sbc r13, r24
-    sbc r10, r25
-    eor r11, r18
-    eor r12, r19
-    eor r13, r20
-    eor r10, r21
-    mov r0, r14
-    lsr r0
-    ror r17
-    ror r16
-    ror r15
-    ror r14
-    lsr r0
-    ror r17
-    ror r16
-    ror r15
-    ror r14
-    lsr r0
-    ror r17
-    ror r16
-    ror r15
-    ror r14
-    ldd r22, Z+32
-    ldd r23, Z+33
-    ldd r24, Z+34
-    ldd r25, Z+35
-    eor r22, r11
-    eor r23, r12
-    eor r24, r13
-    eor r25, r10
-    sub r14, r22
-    sbc r15, r23
-    sbc r16, r24
-    sbc r17, r25
+    ror r6
+    ror r9
+    ror r8
+    ror r7
+    ldd r26, Z+24
+    eor r26, r2
+    sub r7, r26
+    eor r7, r18
+    ldd r26, Z+25
+    eor r26, r3
+    sbc r8, r26
+    eor r8, r19
+    ldd r26, Z+26
+    eor r26, r4
+    sbc r9, r26
+    eor r9, r20
+    ldd r26, Z+27
+    eor r26, r5
+    sbc r6, r26
+    eor r6, r21
+    mul r15, r29
+    movw r22, r0
+    mul r17, r29
+    movw r24, r0
+    mul r16, r29
+    or r23, r0
+    or r24, r1
+    mul r14, r29
+    or r25, r0
+    or r22, r1
     ldd r18, Z+36
     ldd r19, Z+37
     ldd r20, Z+38
     ldd r21, Z+39
-    eor r14, r18
-    eor r15, r19
-    eor r16, r20
-    eor r17, r21
-    lsl r2
-    rol r3
-    rol r4
-    rol r5
-    adc r2, r1
-    lsl r2
-    rol r3
-    rol r4
-    rol r5
-    adc r2, r1
-    lsl r2
-    rol r3
-    rol r4
-    rol r5
-    adc r2, r1
-    ldd r22, Z+40
-    ldd r23, Z+41
-    ldd r24, Z+42
-    ldd r25, Z+43
-    eor r22, r14
-    eor r23, r15
-    eor r24, r16
-    eor r25, r17
-    sub r2, r22
-    sbc r3, r23
-    sbc r4, r24
-    sbc r5, r25
+    ldd r26, Z+32
+    eor r26, r7
+    sub r22, r26
+    eor r22, r18
+    ldd r26, Z+33
+    eor r26, r8
+    sbc r23, r26
+    eor r23, r19
+    ldd r26, Z+34
+    eor r26, r9
+    sbc r24, r26
+    eor r24, r20
+    ldd r26, Z+35
+    eor r26, r6
+    sbc r25, r26
+    eor r25, r21
+    mul r10, r28
+    movw r14, r0
+    mul r12, r28
+    movw r16, r0
+    mul r11, r28
+    or r15, r0
+    or r16, r1
+    mul r13, r28
+    or r17, r0
+    or r14, r1
     ldd r18, Z+44
     ldd r19, Z+45
     ldd r20, Z+46
     ldd r21, Z+47
-    eor r2, r18
-    eor r3, r19
-    eor r4, r20
-    eor r5, r21
-    ; inverse round, step 3 of 4
+    ldd r26, Z+40
+    eor r26, r22
+    sub r14, r26
+    eor r14, r18
+    ldd r26, Z+41
+    eor r26, r23
+    sbc r15, r26
+    eor r15, r19
+    ldd r26, Z+42
+    eor r26, r24
+    sbc r16, r26
+    eor r16, r20
+    ldd r26, Z+43
+    eor r26, r25
+    sbc r17, r26
+    eor r17, r21
+.Llea_avr_decrypt_r3:
+    ; inverse round: W0..W3 in groups [0, 1, 4, 3], free 2
     ldd r18, Z+4
     ldd r19, Z+5
     ldd r20, Z+6
     ldd r21, Z+7
-    mov r0, r6
+    mov r0, r3
     lsr r0
-    ror r9
-    ror r8
-    ror r7
-    ror r6
-    ldd r22, Z+0
-    ldd r23, Z+1
-    ldd r24, Z+2
-    ldd r25, Z+3
-    eor r22, r2
-    eor r23, r3
-    eor r24, r4
-    eor r25, r5
-    sub r6, r22
-    sbc r7, r23
-    sbc r8, r24
-    sbc r9, r25
-    eor r6, r18
-    eor r7, r19
-    eor r8, r20
-    eor r9, r21
-    mov r0, r10
-    lsr r0
-    ror r13
-    ror r12
-    ror r11
-    ror r10
-    lsr r0
-    ror r13
-    ror r12
-    ror r11
-    ror r10
-    lsr r0
-    ror r13
-    ror r12
-    ror r11
-    ror r10
-    ldd r22, Z+8
-    ldd r23, Z+9
-    ldd r24, Z+10
-    ldd r25, Z+11
-    eor r22, r6
-    eor r23, r7
-    eor r24, r8
-    eor r25, r9
-    sub r10, r22
-    sbc r11, r23
-    sbc r12, r24
-    sbc r13, r25
+    ror r2
+    ror r5
+    ror r4
+    ror r3
+    ldd r26, Z+0
+    eor r26, r14
+    sub r3, r26
+    eor r3, r18
+    ldd r26, Z+1
+    eor r26, r15
+    sbc r4, r26
+    eor r4, r19
+    ldd r26, Z+2
+    eor r26, r16
+    sbc r5, r26
+    eor r5, r20
+    ldd r26, Z+3
+    eor r26, r17
+    sbc r2, r26
+    eor r2, r21
+    mul r7, r29
+    movw r10, r0
+    mul r9, r29
+    movw r12, r0
+    mul r8, r29
+    or r11, r0
+    or r12, r1
+    mul r6, r29
+    or r13, r0
+    or r10, r1
     ldd r18, Z+12
     ldd r19, Z+13
     ldd r20, Z+14
     ldd r21, Z+15
+    ldd r26, Z+8
+    eor r26, r3
+    sub r10, r26
     eor r10, r18
+    ldd r26, Z+9
+    eor r26, r4
+    sbc r11, r26
     eor r11, r19
+    ldd r26, Z+10
+    eor r26, r5
+    sbc r12, r26
     eor r12, r20
+    ldd r26, Z+11
+    eor r26, r2
+    sbc r13, r26
     eor r13, r21
-    lsl r14
-    rol r15
-    rol r16
-    rol r17
-    adc r14, r1
-    lsl r14
-    rol r15
-    rol r16
-    rol r17
-    adc r14, r1
-    lsl r14
-    rol r15
-    rol r16
-    rol r17
-    adc r14, r1
-    ldd r22, Z+16
-    ldd r23, Z+17
-    ldd r24, Z+18
-    ldd r25, Z+19
-    eor r22, r10
-    eor r23, r11
-    eor r24, r12
-    eor r25, r13
-    sub r14, r22
-    sbc r15, r23
-    sbc r16, r24
-    sbc r17, r25
+    mul r22, r28
+    movw r6, r0
+    mul r24, r28
+    movw r8, r0
+    mul r23, r28
+    or r7, r0
+    or r8, r1
+    mul r25, r28
+    or r9, r0
+    or r6, r1
     ldd r18, Z+20
     ldd r19, Z+21
     ldd r20, Z+22
     ldd r21, Z+23
+    ldd r26, Z+16
+    eor r26, r10
+    sub r6, r26
+    eor r6, r18
+    ldd r26, Z+17
+    eor r26, r11
+    sbc r7, r26
+    eor r7, r19
+    ldd r26, Z+18
+    eor r26, r12
+    sbc r8, r26
+    eor r8, r20
+    ldd r26, Z+19
+    eor r26, r13
+    sbc r9, r26
+    eor r9, r21
+    sbiw r30, 48
+.Llea_avr_decrypt_r4:
+    ; inverse round: W0..W3 in groups [3, 0, 2, 1], free 4
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    mov r0, r15
+    lsr r0
+    ror r14
+    ror r17
+    ror r16
+    ror r15
+    ldd r26, Z+24
+    eor r26, r6
+    sub r15, r26
+    eor r15, r18
+    ldd r26, Z+25
+    eor r26, r7
+    sbc r16, r26
+    eor r16, r19
+    ldd r26, Z+26
+    eor r26, r8
+    sbc r17, r26
+    eor r17, r20
+    ldd r26, Z+27
+    eor r26, r9
+    sbc r14, r26
+    eor r14, r21
+    mul r3, r29
+    movw r22, r0
+    mul r5, r29
+    movw r24, r0
+    mul r4, r29
+    or r23, r0
+    or r24, r1
+    mul r2, r29
+    or r25, r0
+    or r22, r1
+    ldd r18, Z+36
+    ldd r19, Z+37
+    ldd r20, Z+38
+    ldd r21, Z+39
+    ldd r26, Z+32
+    eor r26, r15
+    sub r22, r26
+    eor r22, r18
+    ldd r26, Z+33
+    eor r26, r16
+    sbc r23, r26
+    eor r23, r19
+    ldd r26, Z+34
+    eor r26, r17
+    sbc r24, r26
+    eor r24, r20
+    ldd r26, Z+35
+    eor r26, r14
+    sbc r25, r26
+    eor r25, r21
+    mul r10, r28
+    movw r2, r0
+    mul r12, r28
+    movw r4, r0
+    mul r11, r28
+    or r3, r0
+    or r4, r1
+    mul r13, r28
+    or r5, r0
+    or r2, r1
+    ldd r18, Z+44
+    ldd r19, Z+45
+    ldd r20, Z+46
+    ldd r21, Z+47
+    ldd r26, Z+40
+    eor r26, r22
+    sub r2, r26
+    eor r2, r18
+    ldd r26, Z+41
+    eor r26, r23
+    sbc r3, r26
+    eor r3, r19
+    ldd r26, Z+42
+    eor r26, r24
+    sbc r4, r26
+    eor r4, r20
+    ldd r26, Z+43
+    eor r26, r25
+    sbc r5, r26
+    eor r5, r21
+.Llea_avr_decrypt_r5:
+    ; inverse round: W0..W3 in groups [1, 3, 4, 0], free 2
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    mov r0, r7
+    lsr r0
+    ror r6
+    ror r9
+    ror r8
+    ror r7
+    ldd r26, Z+0
+    eor r26, r2
+    sub r7, r26
+    eor r7, r18
+    ldd r26, Z+1
+    eor r26, r3
+    sbc r8, r26
+    eor r8, r19
+    ldd r26, Z+2
+    eor r26, r4
+    sbc r9, r26
+    eor r9, r20
+    ldd r26, Z+3
+    eor r26, r5
+    sbc r6, r26
+    eor r6, r21
+    mul r15, r29
+    movw r10, r0
+    mul r17, r29
+    movw r12, r0
+    mul r16, r29
+    or r11, r0
+    or r12, r1
+    mul r14, r29
+    or r13, r0
+    or r10, r1
+    ldd r18, Z+12
+    ldd r19, Z+13
+    ldd r20, Z+14
+    ldd r21, Z+15
+    ldd r26, Z+8
+    eor r26, r7
+    sub r10, r26
+    eor r10, r18
+    ldd r26, Z+9
+    eor r26, r8
+    sbc r11, r26
+    eor r11, r19
+    ldd r26, Z+10
+    eor r26, r9
+    sbc r12, r26
+    eor r12, r20
+    ldd r26, Z+11
+    eor r26, r6
+    sbc r13, r26
+    eor r13, r21
+    mul r22, r28
+    movw r14, r0
+    mul r24, r28
+    movw r16, r0
+    mul r23, r28
+    or r15, r0
+    or r16, r1
+    mul r25, r28
+    or r17, r0
+    or r14, r1
+    ldd r18, Z+20
+    ldd r19, Z+21
+    ldd r20, Z+22
+    ldd r21, Z+23
+    ldd r26, Z+16
+    eor r26, r10
+    sub r14, r26
     eor r14, r18
+    ldd r26, Z+17
+    eor r26, r11
+    sbc r15, r26
     eor r15, r19
+    ldd r26, Z+18
+    eor r26, r12
+    sbc r16, r26
     eor r16, r20
+    ldd r26, Z+19
+    eor r26, r13
+    sbc r17, r26
     eor r17, r21
     sbiw r30, 48
+    pop r26
     dec r26
-    breq 2f
-    rjmp .Llea_avr_decrypt_round4
-2:
+    push r26
+    breq 3f
+    rjmp .Llea_avr_decrypt_r0
+3:
+    pop r26
+    in r28, 0x3d
+    in r29, 0x3e
     ldd r26, Y+6
     ldd r27, Y+5
     st X+, r2
     st X+, r3
     st X+, r4
     st X+, r5
-    st X+, r6
     st X+, r7
     st X+, r8
     st X+, r9
+    st X+, r6
     st X+, r10
     st X+, r11
     st X+, r12
