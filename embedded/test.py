@@ -47,7 +47,7 @@ def run(argv, data):
 # Ciphers with an assembly kernel on each target (backend named after the
 # target, listed after "ref": the default). Their vectors also run with the
 # backend forced by name, both the kernel's and the reference.
-ASM = {"avr": ["lea-128", "lea-192", "lea-256", "speck-64-128", "cham-64-128", "cham-64-128-legacy",
+ASM = {"avr": ["lea-128", "lea-192", "lea-256", "speck-64-96", "speck-64-128", "cham-64-128", "cham-64-128-legacy",
                  "cham-128-128", "cham-128-128-legacy", "hight", "simon-64-128", "simeck-64-128", "sparx-64-128"],
        "msp430": ["lea-128", "lea-192", "lea-256", "speck-64-96", "speck-64-128", "cham-64-128", "cham-64-128-legacy",
                  "cham-128-128", "cham-128-128-legacy", "hight", "simon-64-128", "simeck-64-128", "sparx-64-128"]}

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes src/ciphers/speck/speck_avr.S: SPECK-64/128 encryption and decryption for AVR.
+"""Writes src/ciphers/speck/speck_avr.S: SPECK-64/128 and SPECK-64/96 encryption and decryption for AVR.
 
 python3 embedded/gen/speck_avr.py > src/ciphers/speck/speck_avr.S
 
@@ -8,10 +8,12 @@ Design (docs/EMBEDDED.md, "Assembly kernels"):
   r18, Z+, 2 cycles) and xored into both blocks, so a key byte costs 2
   cycles per block instead of 3;
 - the rotation of x right by 8 is a rename (each x carries a byte offset;
-  a 4-round body brings it back, the 3-round tail ends at offset 3 and the
-  stores follow it); y is rotated left by 3 in place (lsl/rol/rol/rol/adc
-  r1, three times);
-- the C schedule (speck_ks32.rk, 27 little-endian words) is read as is.
+  a 4-round body brings it back; the tail of rounds mod 4 rounds, 3 for
+  SPECK-64/128's 27 and 2 for SPECK-64/96's 26, ends at that offset and
+  the stores follow it); y is rotated left by 3 in place
+  (lsl/rol/rol/rol/adc r1, three times);
+- the C schedule (speck_ks32.rk, 27 or 26 little-endian words) is read as
+  is; each variant has its own pair of functions (a firmware links one).
 A round is 62 cycles for the two blocks; no branch or address depends on
 key or data. speck.c's wrapper sends an odd last block through a 16-byte
 stack buffer (the count is public).
@@ -57,6 +59,7 @@ def round_(n):
 header("speck_avr.py", __doc__)
 e(" *")
 e(" * void speck64_128_avr_encrypt2(const speck_ks32 *ks, uint8_t *out, const uint8_t *in, size_t npairs)")
+e(" * void speck64_96_avr_encrypt2(...), speck64_96_avr_decrypt2(...): the same, 26 rounds.")
 e(" * void speck64_128_avr_decrypt2(...): the same, inverse rounds (y = ROR3(y ^ x),")
 e(" * x = ROL8((x ^ k) - y)), keys read backwards with ld -Z; 64 cycles a round.")
 e(" * avr-gcc ABI: ks r25:r24, out r23:r22, in r21:r20, npairs r19:r18 (> 0).")
@@ -84,7 +87,7 @@ def inv_round():
         off[b] = (off[b] + 3) % 4  # x = ROL8(x): rename
 
 
-def kernel(name, dec):
+def kernel(name, dec, rounds):
     symbol(name)
     saved = list(range(2, 18)) + [28, 29]
     push_saved(saved)
@@ -92,8 +95,8 @@ def kernel(name, dec):
     e("    movw r28, r22")
     e("    movw r22, r24")
     if dec:
-        e("    subi r22, lo8(-108)")  # Z starts past rk[26]: ld -Z
-        e("    sbci r23, hi8(-108)")
+        e("    subi r22, lo8(-%d)" % (4 * rounds))  # Z starts past the last key: ld -Z
+        e("    sbci r23, hi8(-%d)" % (4 * rounds))
     e("    movw r24, r18")
     e(".L%s_pair:" % name)
     for b in range(2):  # block b: y then x, little-endian
@@ -102,7 +105,7 @@ def kernel(name, dec):
         for i in range(4):
             e("    ld %s, X+" % x(b, i))
     e("    movw r30, r22")
-    e("    ldi r19, 6")
+    e("    ldi r19, %d" % (rounds // 4))
     e(".L%s_round4:" % name)
     for n in range(4):
         inv_round() if dec else round_(n)
@@ -111,7 +114,7 @@ def kernel(name, dec):
     e("    breq 1f")
     e("    rjmp .L%s_round4" % name)
     e("1:")
-    for n in range(3):
+    for n in range(rounds % 4):
         inv_round() if dec else round_(n)
     for b in range(2):
         for i in range(4):
@@ -126,6 +129,8 @@ def kernel(name, dec):
     leave(name, saved)
 
 
-kernel("speck64_128_avr_encrypt2", False)
-kernel("speck64_128_avr_decrypt2", True)
+kernel("speck64_128_avr_encrypt2", False, 27)
+kernel("speck64_128_avr_decrypt2", True, 27)
+kernel("speck64_96_avr_encrypt2", False, 26)
+kernel("speck64_96_avr_decrypt2", True, 26)
 print("\n".join(out))

@@ -5,15 +5,18 @@
  *   r18, Z+, 2 cycles) and xored into both blocks, so a key byte costs 2
  *   cycles per block instead of 3;
  * - the rotation of x right by 8 is a rename (each x carries a byte offset;
- *   a 4-round body brings it back, the 3-round tail ends at offset 3 and the
- *   stores follow it); y is rotated left by 3 in place (lsl/rol/rol/rol/adc
- *   r1, three times);
- * - the C schedule (speck_ks32.rk, 27 little-endian words) is read as is.
+ *   a 4-round body brings it back; the tail of rounds mod 4 rounds, 3 for
+ *   SPECK-64/128's 27 and 2 for SPECK-64/96's 26, ends at that offset and
+ *   the stores follow it); y is rotated left by 3 in place
+ *   (lsl/rol/rol/rol/adc r1, three times);
+ * - the C schedule (speck_ks32.rk, 27 or 26 little-endian words) is read as
+ *   is; each variant has its own pair of functions (a firmware links one).
  * A round is 62 cycles for the two blocks; no branch or address depends on
  * key or data. speck.c's wrapper sends an odd last block through a 16-byte
  * stack buffer (the count is public).
  *
  * void speck64_128_avr_encrypt2(const speck_ks32 *ks, uint8_t *out, const uint8_t *in, size_t npairs)
+ * void speck64_96_avr_encrypt2(...), speck64_96_avr_decrypt2(...): the same, 26 rounds.
  * void speck64_128_avr_decrypt2(...): the same, inverse rounds (y = ROR3(y ^ x),
  * x = ROL8((x ^ k) - y)), keys read backwards with ld -Z; 64 cycles a round.
  * avr-gcc ABI: ks r25:r24, out r23:r22, in r21:r20, npairs r19:r18 (> 0).
@@ -1041,3 +1044,905 @@ speck64_128_avr_decrypt2:
     pop r2
     ret
     .size speck64_128_avr_decrypt2, .-speck64_128_avr_decrypt2
+    .section .text.speck64_96_avr_encrypt2,"ax",@progbits
+    .global speck64_96_avr_encrypt2
+    .type speck64_96_avr_encrypt2, @function
+speck64_96_avr_encrypt2:
+    push r2
+    push r3
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    push r11
+    push r12
+    push r13
+    push r14
+    push r15
+    push r16
+    push r17
+    push r28
+    push r29
+    movw r26, r20
+    movw r28, r22
+    movw r22, r24
+    movw r24, r18
+.Lspeck64_96_avr_encrypt2_pair:
+    ld r6, X+
+    ld r7, X+
+    ld r8, X+
+    ld r9, X+
+    ld r2, X+
+    ld r3, X+
+    ld r4, X+
+    ld r5, X+
+    ld r14, X+
+    ld r15, X+
+    ld r16, X+
+    ld r17, X+
+    ld r10, X+
+    ld r11, X+
+    ld r12, X+
+    ld r13, X+
+    movw r30, r22
+    ldi r19, 6
+.Lspeck64_96_avr_encrypt2_round4:
+    ; round
+    add r3, r6
+    adc r4, r7
+    adc r5, r8
+    adc r2, r9
+    add r11, r14
+    adc r12, r15
+    adc r13, r16
+    adc r10, r17
+    ld r18, Z+
+    eor r3, r18
+    eor r11, r18
+    ld r18, Z+
+    eor r4, r18
+    eor r12, r18
+    ld r18, Z+
+    eor r5, r18
+    eor r13, r18
+    ld r18, Z+
+    eor r2, r18
+    eor r10, r18
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    eor r6, r3
+    eor r7, r4
+    eor r8, r5
+    eor r9, r2
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    eor r14, r11
+    eor r15, r12
+    eor r16, r13
+    eor r17, r10
+    ; round
+    add r4, r6
+    adc r5, r7
+    adc r2, r8
+    adc r3, r9
+    add r12, r14
+    adc r13, r15
+    adc r10, r16
+    adc r11, r17
+    ld r18, Z+
+    eor r4, r18
+    eor r12, r18
+    ld r18, Z+
+    eor r5, r18
+    eor r13, r18
+    ld r18, Z+
+    eor r2, r18
+    eor r10, r18
+    ld r18, Z+
+    eor r3, r18
+    eor r11, r18
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    eor r6, r4
+    eor r7, r5
+    eor r8, r2
+    eor r9, r3
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    eor r14, r12
+    eor r15, r13
+    eor r16, r10
+    eor r17, r11
+    ; round
+    add r5, r6
+    adc r2, r7
+    adc r3, r8
+    adc r4, r9
+    add r13, r14
+    adc r10, r15
+    adc r11, r16
+    adc r12, r17
+    ld r18, Z+
+    eor r5, r18
+    eor r13, r18
+    ld r18, Z+
+    eor r2, r18
+    eor r10, r18
+    ld r18, Z+
+    eor r3, r18
+    eor r11, r18
+    ld r18, Z+
+    eor r4, r18
+    eor r12, r18
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    eor r6, r5
+    eor r7, r2
+    eor r8, r3
+    eor r9, r4
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    eor r14, r13
+    eor r15, r10
+    eor r16, r11
+    eor r17, r12
+    ; round
+    add r2, r6
+    adc r3, r7
+    adc r4, r8
+    adc r5, r9
+    add r10, r14
+    adc r11, r15
+    adc r12, r16
+    adc r13, r17
+    ld r18, Z+
+    eor r2, r18
+    eor r10, r18
+    ld r18, Z+
+    eor r3, r18
+    eor r11, r18
+    ld r18, Z+
+    eor r4, r18
+    eor r12, r18
+    ld r18, Z+
+    eor r5, r18
+    eor r13, r18
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    eor r6, r2
+    eor r7, r3
+    eor r8, r4
+    eor r9, r5
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    eor r14, r10
+    eor r15, r11
+    eor r16, r12
+    eor r17, r13
+    dec r19
+    breq 1f
+    rjmp .Lspeck64_96_avr_encrypt2_round4
+1:
+    ; round
+    add r3, r6
+    adc r4, r7
+    adc r5, r8
+    adc r2, r9
+    add r11, r14
+    adc r12, r15
+    adc r13, r16
+    adc r10, r17
+    ld r18, Z+
+    eor r3, r18
+    eor r11, r18
+    ld r18, Z+
+    eor r4, r18
+    eor r12, r18
+    ld r18, Z+
+    eor r5, r18
+    eor r13, r18
+    ld r18, Z+
+    eor r2, r18
+    eor r10, r18
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    eor r6, r3
+    eor r7, r4
+    eor r8, r5
+    eor r9, r2
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    eor r14, r11
+    eor r15, r12
+    eor r16, r13
+    eor r17, r10
+    ; round
+    add r4, r6
+    adc r5, r7
+    adc r2, r8
+    adc r3, r9
+    add r12, r14
+    adc r13, r15
+    adc r10, r16
+    adc r11, r17
+    ld r18, Z+
+    eor r4, r18
+    eor r12, r18
+    ld r18, Z+
+    eor r5, r18
+    eor r13, r18
+    ld r18, Z+
+    eor r2, r18
+    eor r10, r18
+    ld r18, Z+
+    eor r3, r18
+    eor r11, r18
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    eor r6, r4
+    eor r7, r5
+    eor r8, r2
+    eor r9, r3
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    eor r14, r12
+    eor r15, r13
+    eor r16, r10
+    eor r17, r11
+    st Y+, r6
+    st Y+, r7
+    st Y+, r8
+    st Y+, r9
+    st Y+, r4
+    st Y+, r5
+    st Y+, r2
+    st Y+, r3
+    st Y+, r14
+    st Y+, r15
+    st Y+, r16
+    st Y+, r17
+    st Y+, r12
+    st Y+, r13
+    st Y+, r10
+    st Y+, r11
+    sbiw r24, 1
+    breq 2f
+    rjmp .Lspeck64_96_avr_encrypt2_pair
+2:
+    pop r29
+    pop r28
+    pop r17
+    pop r16
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    pop r11
+    pop r10
+    pop r9
+    pop r8
+    pop r7
+    pop r6
+    pop r5
+    pop r4
+    pop r3
+    pop r2
+    ret
+    .size speck64_96_avr_encrypt2, .-speck64_96_avr_encrypt2
+    .section .text.speck64_96_avr_decrypt2,"ax",@progbits
+    .global speck64_96_avr_decrypt2
+    .type speck64_96_avr_decrypt2, @function
+speck64_96_avr_decrypt2:
+    push r2
+    push r3
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    push r11
+    push r12
+    push r13
+    push r14
+    push r15
+    push r16
+    push r17
+    push r28
+    push r29
+    movw r26, r20
+    movw r28, r22
+    movw r22, r24
+    subi r22, lo8(-104)
+    sbci r23, hi8(-104)
+    movw r24, r18
+.Lspeck64_96_avr_decrypt2_pair:
+    ld r6, X+
+    ld r7, X+
+    ld r8, X+
+    ld r9, X+
+    ld r2, X+
+    ld r3, X+
+    ld r4, X+
+    ld r5, X+
+    ld r14, X+
+    ld r15, X+
+    ld r16, X+
+    ld r17, X+
+    ld r10, X+
+    ld r11, X+
+    ld r12, X+
+    ld r13, X+
+    movw r30, r22
+    ldi r19, 6
+.Lspeck64_96_avr_decrypt2_round4:
+    ; inverse round
+    eor r6, r2
+    eor r7, r3
+    eor r8, r4
+    eor r9, r5
+    mov r0, r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    eor r14, r10
+    eor r15, r11
+    eor r16, r12
+    eor r17, r13
+    mov r0, r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    ld r18, -Z
+    eor r5, r18
+    eor r13, r18
+    ld r18, -Z
+    eor r4, r18
+    eor r12, r18
+    ld r18, -Z
+    eor r3, r18
+    eor r11, r18
+    ld r18, -Z
+    eor r2, r18
+    eor r10, r18
+    sub r2, r6
+    sbc r3, r7
+    sbc r4, r8
+    sbc r5, r9
+    sub r10, r14
+    sbc r11, r15
+    sbc r12, r16
+    sbc r13, r17
+    ; inverse round
+    eor r6, r5
+    eor r7, r2
+    eor r8, r3
+    eor r9, r4
+    mov r0, r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    eor r14, r13
+    eor r15, r10
+    eor r16, r11
+    eor r17, r12
+    mov r0, r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    ld r18, -Z
+    eor r4, r18
+    eor r12, r18
+    ld r18, -Z
+    eor r3, r18
+    eor r11, r18
+    ld r18, -Z
+    eor r2, r18
+    eor r10, r18
+    ld r18, -Z
+    eor r5, r18
+    eor r13, r18
+    sub r5, r6
+    sbc r2, r7
+    sbc r3, r8
+    sbc r4, r9
+    sub r13, r14
+    sbc r10, r15
+    sbc r11, r16
+    sbc r12, r17
+    ; inverse round
+    eor r6, r4
+    eor r7, r5
+    eor r8, r2
+    eor r9, r3
+    mov r0, r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    eor r14, r12
+    eor r15, r13
+    eor r16, r10
+    eor r17, r11
+    mov r0, r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    ld r18, -Z
+    eor r3, r18
+    eor r11, r18
+    ld r18, -Z
+    eor r2, r18
+    eor r10, r18
+    ld r18, -Z
+    eor r5, r18
+    eor r13, r18
+    ld r18, -Z
+    eor r4, r18
+    eor r12, r18
+    sub r4, r6
+    sbc r5, r7
+    sbc r2, r8
+    sbc r3, r9
+    sub r12, r14
+    sbc r13, r15
+    sbc r10, r16
+    sbc r11, r17
+    ; inverse round
+    eor r6, r3
+    eor r7, r4
+    eor r8, r5
+    eor r9, r2
+    mov r0, r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    eor r14, r11
+    eor r15, r12
+    eor r16, r13
+    eor r17, r10
+    mov r0, r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    ld r18, -Z
+    eor r2, r18
+    eor r10, r18
+    ld r18, -Z
+    eor r5, r18
+    eor r13, r18
+    ld r18, -Z
+    eor r4, r18
+    eor r12, r18
+    ld r18, -Z
+    eor r3, r18
+    eor r11, r18
+    sub r3, r6
+    sbc r4, r7
+    sbc r5, r8
+    sbc r2, r9
+    sub r11, r14
+    sbc r12, r15
+    sbc r13, r16
+    sbc r10, r17
+    dec r19
+    breq 1f
+    rjmp .Lspeck64_96_avr_decrypt2_round4
+1:
+    ; inverse round
+    eor r6, r2
+    eor r7, r3
+    eor r8, r4
+    eor r9, r5
+    mov r0, r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    eor r14, r10
+    eor r15, r11
+    eor r16, r12
+    eor r17, r13
+    mov r0, r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    ld r18, -Z
+    eor r5, r18
+    eor r13, r18
+    ld r18, -Z
+    eor r4, r18
+    eor r12, r18
+    ld r18, -Z
+    eor r3, r18
+    eor r11, r18
+    ld r18, -Z
+    eor r2, r18
+    eor r10, r18
+    sub r2, r6
+    sbc r3, r7
+    sbc r4, r8
+    sbc r5, r9
+    sub r10, r14
+    sbc r11, r15
+    sbc r12, r16
+    sbc r13, r17
+    ; inverse round
+    eor r6, r5
+    eor r7, r2
+    eor r8, r3
+    eor r9, r4
+    mov r0, r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    eor r14, r13
+    eor r15, r10
+    eor r16, r11
+    eor r17, r12
+    mov r0, r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    ld r18, -Z
+    eor r4, r18
+    eor r12, r18
+    ld r18, -Z
+    eor r3, r18
+    eor r11, r18
+    ld r18, -Z
+    eor r2, r18
+    eor r10, r18
+    ld r18, -Z
+    eor r5, r18
+    eor r13, r18
+    sub r5, r6
+    sbc r2, r7
+    sbc r3, r8
+    sbc r4, r9
+    sub r13, r14
+    sbc r10, r15
+    sbc r11, r16
+    sbc r12, r17
+    st Y+, r6
+    st Y+, r7
+    st Y+, r8
+    st Y+, r9
+    st Y+, r4
+    st Y+, r5
+    st Y+, r2
+    st Y+, r3
+    st Y+, r14
+    st Y+, r15
+    st Y+, r16
+    st Y+, r17
+    st Y+, r12
+    st Y+, r13
+    st Y+, r10
+    st Y+, r11
+    sbiw r24, 1
+    breq 2f
+    rjmp .Lspeck64_96_avr_decrypt2_pair
+2:
+    pop r29
+    pop r28
+    pop r17
+    pop r16
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    pop r11
+    pop r10
+    pop r9
+    pop r8
+    pop r7
+    pop r6
+    pop r5
+    pop r4
+    pop r3
+    pop r2
+    ret
+    .size speck64_96_avr_decrypt2, .-speck64_96_avr_decrypt2
