@@ -48,9 +48,11 @@ def run(argv, data):
 # target, listed after "ref": the default). Their vectors also run with the
 # backend forced by name, both the kernel's and the reference.
 ASM = {"avr": ["lea-128", "lea-192", "lea-256", "speck-64-96", "speck-64-128", "cham-64-128", "cham-64-128-legacy",
-                 "cham-128-128", "cham-128-128-legacy", "hight", "simon-64-128", "simeck-64-128", "sparx-64-128"],
+                 "cham-128-128", "cham-128-128-legacy", "cham-128-256", "cham-128-256-legacy", "hight", "simon-64-128",
+                 "simeck-64-128", "sparx-64-128"],
        "msp430": ["lea-128", "lea-192", "lea-256", "speck-64-96", "speck-64-128", "cham-64-128", "cham-64-128-legacy",
-                 "cham-128-128", "cham-128-128-legacy", "hight", "simon-64-128", "simeck-64-128", "sparx-64-128"]}
+                 "cham-128-128", "cham-128-128-legacy", "cham-128-256", "cham-128-256-legacy", "hight", "simon-64-128",
+                 "simeck-64-128", "sparx-64-128"]}
 # Those whose decryption is assembly too (the constant-time check times it;
 # on AVR it also times the C reference decryption of the others).
 DEC_ASM = ASM

@@ -17,8 +17,12 @@ Design (docs/EMBEDDED.md, "Assembly kernels"):
   position up), X0 += T, ROL1(X0) in place: 22 cycles;
 - decryption: the inverse rounds last to first, keys read backwards
   (ld -Z), ROR1 as bst/lsr/ror/ror/ror/bld.
-Only CHAM-128/128's 8-key schedule (cham128_ks.rk_mask == 7): CHAM-128/256
-keeps the C reference. No branch or address depends on key or data.
+CHAM-128/128's 8-key schedule (cham128_ks.rk_mask == 7) in
+cham128_avr_encrypt/decrypt; CHAM-128/256's 16 keys (120 or 96 rounds) in
+cham128_256_avr_encrypt/decrypt: the same 16-round body, the key pointer
+back every 16 rounds, and 8 rounds after (before, decrypting) the loop
+when the round count (public) is 16 m + 8. No branch or address depends on
+key or data.
 """
 
 from avr_frame import e, header, leave, out, push_saved, symbol
@@ -117,9 +121,20 @@ def check_names():
 
 
 
-def kernel(name, dec):
+def store():
+    for w in words:
+        for k in range(4):
+            e("    st Y+, %s" % w.b(k))
+
+
+def kernel(name, dec, nkeys=8):
+    """nkeys 8 (CHAM-128/128: rounds 112 or 80, multiples of 16) or 16
+    (CHAM-128/256: 120 or 96 = 16 m + 8 t, t public: the 8 rounds over
+    the loop run after it (encryption: T flag = rounds bit 3) or before it
+    (decryption, from the names 8 rounds give), rk[0..7] both ways)."""
     global words
     words = [W(2 + 4 * i) for i in range(4)]
+    kb = 4 * nkeys
     symbol(name)
     e("    cp r18, r1")
     e("    cpc r19, r1")
@@ -131,37 +146,78 @@ def kernel(name, dec):
     e("    movw r28, r22")  # Y = out
     e("    movw r30, r24")
     e("    adiw r30, 32")
-    e("    ldd r23, Z+32")  # ks->rounds (112 or 80: the low byte)
+    e("    ldd r23, Z+32")  # ks->rounds (the low byte)
+    if nkeys == 16 and not dec:
+        e("    bst r23, 3")      # T: 8 rounds after the loop
+        e("    andi r23, 0xf0")  # the loop's end
     e("    movw r30, r24")  # Z = ks->rk
     e("    movw r24, r18")  # blocks left
     e(".L%s_block:" % name)
-    for w in words:
-        for k in range(4):
-            e("    ld %s, X+" % w.b(k))
+
+    def load():
+        for w in words:
+            for k in range(4):
+                e("    ld %s, X+" % w.b(k))
+
+    def zmove(n):
+        if abs(n) <= 63:
+            e("    %s r30, %d" % ("adiw" if n > 0 else "sbiw", abs(n)))
+        else:
+            e("    subi r30, lo8(%d)" % -n)
+            e("    sbci r31, hi8(%d)" % -n)
     if dec:
         e("    mov r0, r23")
+        if nkeys == 16:
+            # the ciphertext in the names 8 rounds leave, rounds 8m+7..8m first
+            e("    sbrs r23, 3")
+            e("    rjmp 3f")
+            mark = len(out)
+            for r in range(8):  # dry: the names only
+                enc_round(r)
+            del out[mark:]
+            load()
+            e("    adiw r30, 32")  # just past rk[7]
+            for r in reversed(range(8)):
+                dec_round(r)
+            check_names()
+            e("    rjmp .L%s_16" % name)
+            e("3:")
+        load()
     else:
+        load()
         e("    clr r0")
     e(".L%s_16:" % name)
     if dec:
         for r in reversed(range(16)):
-            if r % 8 == 7:
-                e("    adiw r30, 32")  # just past rk[7]
+            if r % nkeys == nkeys - 1:
+                zmove(kb)  # just past the last key
             dec_round(r)
         e("    tst r0")
     else:
         for r in range(16):
             enc_round(r)
-            if r % 8 == 7:
-                e("    sbiw r30, 32")  # back to rk[0]
+            if r % nkeys == nkeys - 1:
+                zmove(-kb)  # back to rk[0]
         e("    cp r0, r23")
     check_names()
     e("    breq 2f")
     e("    rjmp .L%s_16" % name)
     e("2:")
-    for w in words:
-        for k in range(4):
-            e("    st Y+, %s" % w.b(k))
+    if nkeys == 16 and not dec:
+        e("    brts 5f")
+        e("    rjmp 3f")
+        e("5:")
+        for r in range(8):
+            enc_round(r)
+        e("    sbiw r30, 32")  # back to rk[0]
+        store()
+        words = [W(2 + 4 * i) for i in range(4)]
+        e("    rjmp 4f")
+        e("3:")
+        store()
+        e("4:")
+    else:
+        store()
     e("    sbiw r24, 1")
     e("    breq 9f")
     e("    rjmp .L%s_block" % name)
@@ -179,4 +235,6 @@ e(" * r23 = rounds. cham.c asserts rounds at offset 64.")
 e(" */")
 kernel("cham128_avr_encrypt", False)
 kernel("cham128_avr_decrypt", True)
+kernel("cham128_256_avr_encrypt", False, 16)
+kernel("cham128_256_avr_decrypt", True, 16)
 print("\n".join(out))

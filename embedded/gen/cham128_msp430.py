@@ -18,9 +18,12 @@ Design (docs/EMBEDDED.md, "Assembly kernels"):
 - decryption: the inverse rounds last to first, the keys by indexed mode
   (3 cycles a word), ROR8 as the exchange then swpb, ROR1 bit/rrc/rrc: 21
   and 20 cycles.
-Only CHAM-128/128's 8-key schedule (cham128_ks.rk_mask == 7): CHAM-128/256
-keeps the C reference. No branch or address depends on key or data (the
-buffers' alignment, public, picks word or byte loads and stores).
+CHAM-128/128's 8-key schedule (cham128_ks.rk_mask == 7) in
+cham128_msp430_encrypt/decrypt; CHAM-128/256's 16 keys in
+cham128_256_msp430_encrypt/decrypt: a 16-round body and, for 120 rounds
+(not -legacy's 96), 8 rounds after the loop (before it, decrypting).
+No branch or address depends on key or data (the buffers' alignment,
+public, picks word or byte loads and stores).
 """
 
 from msp430_frame import e, entry, header, leave, out
@@ -106,7 +109,12 @@ def dec_round(r):
     e("    dec %s" % I)
 
 
-def kernel(name, dec):
+def kernel(name, dec, nkeys=8):
+    """nkeys 8: an 8-round body; 16 (CHAM-128/256: 120 or 96 rounds): a
+    16-round body, and when rounds = 16 m + 8 (public) 8 more rounds
+    after the loop (rk[0..7]; decrypting, the inverse ones before it). The
+    names come back every 4 rounds, so the stores are the same."""
+    body = 8 if nkeys == 8 else 16
     words = [h for g in G for h in g]
     entry(name)
     e("    mov r14, r11")
@@ -116,6 +124,8 @@ def kernel(name, dec):
     e("    mov 64(r12), r11")  # rounds
     if dec:
         e("    dec r11")
+    elif nkeys == 16:
+        e("    and #-16, r11")  # the loop's end
     e("    push r11")  # 8
     e("    push r12")  # 6
     e("    push r15")  # 4
@@ -139,19 +149,41 @@ def kernel(name, dec):
     e("    mov 6(r1), %s" % K)
     if dec:
         e("    mov 8(r1), %s" % I)
+        if nkeys == 16:
+            e("    bit #8, 64(%s)" % K)
+            e("    jz 8f")
+            for r in reversed(range(8)):
+                dec_round(r)
+            e("8:")
     else:
         e("    clr %s" % I)
     e(".L%s_8:" % name)
     if dec:
-        for r in reversed(range(8)):
+        for r in reversed(range(body)):
             dec_round(r)
-        e("    jge .L%s_8" % name)  # I went from 0 to -1 after the last round
+        if body == 8:
+            e("    jge .L%s_8" % name)  # I went from 0 to -1 after the last round
+        else:
+            e("    jl 8f")
+            e("    br #.L%s_8" % name)
+            e("8:")
     else:
-        for r in range(8):
-            enc_round(r)
-        e("    sub #32, %s" % K)
+        for r in range(body):
+            enc_round(r % 8)
+        e("    sub #%d, %s" % (4 * nkeys, K))
         e("    cmp 8(r1), %s" % I)
-        e("    jne .L%s_8" % name)
+        if body == 8:
+            e("    jne .L%s_8" % name)
+        else:
+            e("    jeq 8f")
+            e("    br #.L%s_8" % name)
+            e("8:")
+        if nkeys == 16:
+            e("    bit #8, 64(%s)" % K)
+            e("    jz 8f")
+            for r in range(8):
+                enc_round(r)
+            e("8:")
     e("    mov 2(r1), %s" % I)
     e("    tst 10(r1)")
     e("    jnz 5f")
@@ -182,4 +214,6 @@ e(" * cham.c asserts the offsets: rk[16] at 0, rounds at 64.")
 e(" */")
 kernel("cham128_msp430_encrypt", False)
 kernel("cham128_msp430_decrypt", True)
+kernel("cham128_256_msp430_encrypt", False, 16)
+kernel("cham128_256_msp430_decrypt", True, 16)
 print("\n".join(out))

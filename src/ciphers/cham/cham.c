@@ -342,7 +342,8 @@ static const arx_backend cham64_msp430_backend = {"msp430", 0, 1, cham64_msp430_
 /* CHAM-128/128 (and -legacy: the 8-key schedule, rounds a multiple of 16)
  * in assembly on the 8- and 16-bit chips: cham128_avr.S and
  * cham128_msp430.S (embedded/gen/cham128_*.py) read rk[] and rounds of
- * cham128_ks. CHAM-128/256 keeps the reference. */
+ * cham128_ks. CHAM-128/256 (and -legacy: 16 keys, 120 or 96 rounds) has
+ * its own pair of functions on each chip (cham128_256_*). */
 #if defined(ARX_AVR) || defined(ARX_MSP430)
 _Static_assert(offsetof(cham128_ks, rounds) == 64, "cham128_avr.S / cham128_msp430.S read rounds after rk[16]");
 #endif
@@ -351,16 +352,26 @@ void cham128_avr_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t
 void cham128_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 static const arx_backend cham128_avr_backend = {"avr", 0, 1, cham128_avr_encrypt, cham128_avr_decrypt, NULL};
 #define CHAM_CHIP128_8 &cham128_avr_backend,
+void cham128_256_avr_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+void cham128_256_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+static const arx_backend cham128_256_avr_backend = {"avr", 0, 1, cham128_256_avr_encrypt, cham128_256_avr_decrypt,
+                                                    NULL};
+#define CHAM_CHIP128_16 &cham128_256_avr_backend,
 #elif defined(ARX_MSP430)
 void cham128_msp430_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void cham128_msp430_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 static const arx_backend cham128_msp430_backend = {"msp430", 0, 1, cham128_msp430_encrypt, cham128_msp430_decrypt,
                                                    NULL};
 #define CHAM_CHIP128_8 &cham128_msp430_backend,
+void cham128_256_msp430_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+void cham128_256_msp430_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+static const arx_backend cham128_256_msp430_backend = {"msp430", 0, 1, cham128_256_msp430_encrypt,
+                                                       cham128_256_msp430_decrypt, NULL};
+#define CHAM_CHIP128_16 &cham128_256_msp430_backend,
 #else
 #define CHAM_CHIP128_8
+#define CHAM_CHIP128_16
 #endif
-#define CHAM_CHIP128
 #define CHAM_BACKENDS(w, chip) {&cham##w##_ref_backend, CHAM_TWOWAY_##w CHAM_X86(w) CHAM_ARM##w CHAM_WASM(w) CHAM_MCU_##w CHAM_CHIP##chip NULL}
 
 #define CHAM_DESC(id, str, bb, kb, kstype, setupfn, w, chip)                                       \
@@ -368,9 +379,9 @@ static const arx_backend cham128_msp430_backend = {"msp430", 0, 1, cham128_msp43
 
 CHAM_DESC(cham_64_128, "cham-64-128", 8, 16, cham64_ks, setup_cham_64_128, 64, 64);
 CHAM_DESC(cham_128_128, "cham-128-128", 16, 16, cham128_ks, setup_cham_128_128, 128, 128_8);
-CHAM_DESC(cham_128_256, "cham-128-256", 16, 32, cham128_ks, setup_cham_128_256, 128, 128);
+CHAM_DESC(cham_128_256, "cham-128-256", 16, 32, cham128_ks, setup_cham_128_256, 128, 128_16);
 CHAM_DESC(cham_64_128_legacy, "cham-64-128-legacy", 8, 16, cham64_ks, setup_cham_64_128_legacy, 64, 64);
 CHAM_DESC(cham_128_128_legacy, "cham-128-128-legacy", 16, 16, cham128_ks, setup_cham_128_128_legacy, 128,
           128_8);
 CHAM_DESC(cham_128_256_legacy, "cham-128-256-legacy", 16, 32, cham128_ks, setup_cham_128_256_legacy, 128,
-          128);
+          128_16);

@@ -14,8 +14,12 @@
  *   position up), X0 += T, ROL1(X0) in place: 22 cycles;
  * - decryption: the inverse rounds last to first, keys read backwards
  *   (ld -Z), ROR1 as bst/lsr/ror/ror/ror/bld.
- * Only CHAM-128/128's 8-key schedule (cham128_ks.rk_mask == 7): CHAM-128/256
- * keeps the C reference. No branch or address depends on key or data.
+ * CHAM-128/128's 8-key schedule (cham128_ks.rk_mask == 7) in
+ * cham128_avr_encrypt/decrypt; CHAM-128/256's 16 keys (120 or 96 rounds) in
+ * cham128_256_avr_encrypt/decrypt: the same 16-round body, the key pointer
+ * back every 16 rounds, and 8 rounds after (before, decrypting) the loop
+ * when the round count (public) is 16 m + 8. No branch or address depends on
+ * key or data.
  *
  * void cham128_avr_encrypt(const cham128_ks *ks, uint8_t *out, const uint8_t *in, size_t nblocks)
  * void cham128_avr_decrypt(...)
@@ -493,6 +497,7 @@ cham128_avr_decrypt:
     movw r30, r24
     movw r24, r18
 .Lcham128_avr_decrypt_block:
+    mov r0, r23
     ld r2, X+
     ld r3, X+
     ld r4, X+
@@ -509,7 +514,6 @@ cham128_avr_decrypt:
     ld r15, X+
     ld r16, X+
     ld r17, X+
-    mov r0, r23
 .Lcham128_avr_decrypt_16:
     adiw r30, 32
     ; inverse round 16m+15
@@ -901,3 +905,1267 @@ cham128_avr_decrypt:
     pop r2
     ret
     .size cham128_avr_decrypt, .-cham128_avr_decrypt
+    .section .text.cham128_256_avr_encrypt,"ax",@progbits
+    .global cham128_256_avr_encrypt
+    .type cham128_256_avr_encrypt, @function
+cham128_256_avr_encrypt:
+    cp r18, r1
+    cpc r19, r1
+    brne 1f
+    ret
+1:
+    push r2
+    push r3
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    push r11
+    push r12
+    push r13
+    push r14
+    push r15
+    push r16
+    push r17
+    push r28
+    push r29
+    movw r26, r20
+    movw r28, r22
+    movw r30, r24
+    adiw r30, 32
+    ldd r23, Z+32
+    bst r23, 3
+    andi r23, 0xf0
+    movw r30, r24
+    movw r24, r18
+.Lcham128_256_avr_encrypt_block:
+    ld r2, X+
+    ld r3, X+
+    ld r4, X+
+    ld r5, X+
+    ld r6, X+
+    ld r7, X+
+    ld r8, X+
+    ld r9, X+
+    ld r10, X+
+    ld r11, X+
+    ld r12, X+
+    ld r13, X+
+    ld r14, X+
+    ld r15, X+
+    ld r16, X+
+    ld r17, X+
+    clr r0
+.Lcham128_256_avr_encrypt_16:
+    ; round 16m+0
+    movw r18, r6
+    movw r20, r8
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, Z+
+    eor r18, r22
+    ld r22, Z+
+    eor r19, r22
+    ld r22, Z+
+    eor r20, r22
+    ld r22, Z+
+    eor r21, r22
+    eor r2, r0
+    inc r0
+    add r2, r18
+    adc r3, r19
+    adc r4, r20
+    adc r5, r21
+    ; round 16m+1
+    ld r18, Z+
+    eor r18, r13
+    ld r19, Z+
+    eor r19, r10
+    ld r20, Z+
+    eor r20, r11
+    ld r21, Z+
+    eor r21, r12
+    eor r6, r0
+    inc r0
+    add r6, r18
+    adc r7, r19
+    adc r8, r20
+    adc r9, r21
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    ; round 16m+2
+    movw r18, r14
+    movw r20, r16
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, Z+
+    eor r18, r22
+    ld r22, Z+
+    eor r19, r22
+    ld r22, Z+
+    eor r20, r22
+    ld r22, Z+
+    eor r21, r22
+    eor r10, r0
+    inc r0
+    add r10, r18
+    adc r11, r19
+    adc r12, r20
+    adc r13, r21
+    ; round 16m+3
+    ld r18, Z+
+    eor r18, r4
+    ld r19, Z+
+    eor r19, r5
+    ld r20, Z+
+    eor r20, r2
+    ld r21, Z+
+    eor r21, r3
+    eor r14, r0
+    inc r0
+    add r14, r18
+    adc r15, r19
+    adc r16, r20
+    adc r17, r21
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    ; round 16m+4
+    movw r18, r6
+    movw r20, r8
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, Z+
+    eor r18, r22
+    ld r22, Z+
+    eor r19, r22
+    ld r22, Z+
+    eor r20, r22
+    ld r22, Z+
+    eor r21, r22
+    eor r5, r0
+    inc r0
+    add r5, r18
+    adc r2, r19
+    adc r3, r20
+    adc r4, r21
+    ; round 16m+5
+    ld r18, Z+
+    eor r18, r12
+    ld r19, Z+
+    eor r19, r13
+    ld r20, Z+
+    eor r20, r10
+    ld r21, Z+
+    eor r21, r11
+    eor r6, r0
+    inc r0
+    add r6, r18
+    adc r7, r19
+    adc r8, r20
+    adc r9, r21
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    ; round 16m+6
+    movw r18, r14
+    movw r20, r16
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, Z+
+    eor r18, r22
+    ld r22, Z+
+    eor r19, r22
+    ld r22, Z+
+    eor r20, r22
+    ld r22, Z+
+    eor r21, r22
+    eor r13, r0
+    inc r0
+    add r13, r18
+    adc r10, r19
+    adc r11, r20
+    adc r12, r21
+    ; round 16m+7
+    ld r18, Z+
+    eor r18, r3
+    ld r19, Z+
+    eor r19, r4
+    ld r20, Z+
+    eor r20, r5
+    ld r21, Z+
+    eor r21, r2
+    eor r14, r0
+    inc r0
+    add r14, r18
+    adc r15, r19
+    adc r16, r20
+    adc r17, r21
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    ; round 16m+8
+    movw r18, r6
+    movw r20, r8
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, Z+
+    eor r18, r22
+    ld r22, Z+
+    eor r19, r22
+    ld r22, Z+
+    eor r20, r22
+    ld r22, Z+
+    eor r21, r22
+    eor r4, r0
+    inc r0
+    add r4, r18
+    adc r5, r19
+    adc r2, r20
+    adc r3, r21
+    ; round 16m+9
+    ld r18, Z+
+    eor r18, r11
+    ld r19, Z+
+    eor r19, r12
+    ld r20, Z+
+    eor r20, r13
+    ld r21, Z+
+    eor r21, r10
+    eor r6, r0
+    inc r0
+    add r6, r18
+    adc r7, r19
+    adc r8, r20
+    adc r9, r21
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    ; round 16m+10
+    movw r18, r14
+    movw r20, r16
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, Z+
+    eor r18, r22
+    ld r22, Z+
+    eor r19, r22
+    ld r22, Z+
+    eor r20, r22
+    ld r22, Z+
+    eor r21, r22
+    eor r12, r0
+    inc r0
+    add r12, r18
+    adc r13, r19
+    adc r10, r20
+    adc r11, r21
+    ; round 16m+11
+    ld r18, Z+
+    eor r18, r2
+    ld r19, Z+
+    eor r19, r3
+    ld r20, Z+
+    eor r20, r4
+    ld r21, Z+
+    eor r21, r5
+    eor r14, r0
+    inc r0
+    add r14, r18
+    adc r15, r19
+    adc r16, r20
+    adc r17, r21
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    ; round 16m+12
+    movw r18, r6
+    movw r20, r8
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, Z+
+    eor r18, r22
+    ld r22, Z+
+    eor r19, r22
+    ld r22, Z+
+    eor r20, r22
+    ld r22, Z+
+    eor r21, r22
+    eor r3, r0
+    inc r0
+    add r3, r18
+    adc r4, r19
+    adc r5, r20
+    adc r2, r21
+    ; round 16m+13
+    ld r18, Z+
+    eor r18, r10
+    ld r19, Z+
+    eor r19, r11
+    ld r20, Z+
+    eor r20, r12
+    ld r21, Z+
+    eor r21, r13
+    eor r6, r0
+    inc r0
+    add r6, r18
+    adc r7, r19
+    adc r8, r20
+    adc r9, r21
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    ; round 16m+14
+    movw r18, r14
+    movw r20, r16
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, Z+
+    eor r18, r22
+    ld r22, Z+
+    eor r19, r22
+    ld r22, Z+
+    eor r20, r22
+    ld r22, Z+
+    eor r21, r22
+    eor r11, r0
+    inc r0
+    add r11, r18
+    adc r12, r19
+    adc r13, r20
+    adc r10, r21
+    ; round 16m+15
+    ld r18, Z+
+    eor r18, r5
+    ld r19, Z+
+    eor r19, r2
+    ld r20, Z+
+    eor r20, r3
+    ld r21, Z+
+    eor r21, r4
+    eor r14, r0
+    inc r0
+    add r14, r18
+    adc r15, r19
+    adc r16, r20
+    adc r17, r21
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    subi r30, lo8(64)
+    sbci r31, hi8(64)
+    cp r0, r23
+    breq 2f
+    rjmp .Lcham128_256_avr_encrypt_16
+2:
+    brts 5f
+    rjmp 3f
+5:
+    ; round 16m+0
+    movw r18, r6
+    movw r20, r8
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, Z+
+    eor r18, r22
+    ld r22, Z+
+    eor r19, r22
+    ld r22, Z+
+    eor r20, r22
+    ld r22, Z+
+    eor r21, r22
+    eor r2, r0
+    inc r0
+    add r2, r18
+    adc r3, r19
+    adc r4, r20
+    adc r5, r21
+    ; round 16m+1
+    ld r18, Z+
+    eor r18, r13
+    ld r19, Z+
+    eor r19, r10
+    ld r20, Z+
+    eor r20, r11
+    ld r21, Z+
+    eor r21, r12
+    eor r6, r0
+    inc r0
+    add r6, r18
+    adc r7, r19
+    adc r8, r20
+    adc r9, r21
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    ; round 16m+2
+    movw r18, r14
+    movw r20, r16
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, Z+
+    eor r18, r22
+    ld r22, Z+
+    eor r19, r22
+    ld r22, Z+
+    eor r20, r22
+    ld r22, Z+
+    eor r21, r22
+    eor r10, r0
+    inc r0
+    add r10, r18
+    adc r11, r19
+    adc r12, r20
+    adc r13, r21
+    ; round 16m+3
+    ld r18, Z+
+    eor r18, r4
+    ld r19, Z+
+    eor r19, r5
+    ld r20, Z+
+    eor r20, r2
+    ld r21, Z+
+    eor r21, r3
+    eor r14, r0
+    inc r0
+    add r14, r18
+    adc r15, r19
+    adc r16, r20
+    adc r17, r21
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    ; round 16m+4
+    movw r18, r6
+    movw r20, r8
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, Z+
+    eor r18, r22
+    ld r22, Z+
+    eor r19, r22
+    ld r22, Z+
+    eor r20, r22
+    ld r22, Z+
+    eor r21, r22
+    eor r5, r0
+    inc r0
+    add r5, r18
+    adc r2, r19
+    adc r3, r20
+    adc r4, r21
+    ; round 16m+5
+    ld r18, Z+
+    eor r18, r12
+    ld r19, Z+
+    eor r19, r13
+    ld r20, Z+
+    eor r20, r10
+    ld r21, Z+
+    eor r21, r11
+    eor r6, r0
+    inc r0
+    add r6, r18
+    adc r7, r19
+    adc r8, r20
+    adc r9, r21
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    ; round 16m+6
+    movw r18, r14
+    movw r20, r16
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, Z+
+    eor r18, r22
+    ld r22, Z+
+    eor r19, r22
+    ld r22, Z+
+    eor r20, r22
+    ld r22, Z+
+    eor r21, r22
+    eor r13, r0
+    inc r0
+    add r13, r18
+    adc r10, r19
+    adc r11, r20
+    adc r12, r21
+    ; round 16m+7
+    ld r18, Z+
+    eor r18, r3
+    ld r19, Z+
+    eor r19, r4
+    ld r20, Z+
+    eor r20, r5
+    ld r21, Z+
+    eor r21, r2
+    eor r14, r0
+    inc r0
+    add r14, r18
+    adc r15, r19
+    adc r16, r20
+    adc r17, r21
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    sbiw r30, 32
+    st Y+, r4
+    st Y+, r5
+    st Y+, r2
+    st Y+, r3
+    st Y+, r6
+    st Y+, r7
+    st Y+, r8
+    st Y+, r9
+    st Y+, r12
+    st Y+, r13
+    st Y+, r10
+    st Y+, r11
+    st Y+, r14
+    st Y+, r15
+    st Y+, r16
+    st Y+, r17
+    rjmp 4f
+3:
+    st Y+, r2
+    st Y+, r3
+    st Y+, r4
+    st Y+, r5
+    st Y+, r6
+    st Y+, r7
+    st Y+, r8
+    st Y+, r9
+    st Y+, r10
+    st Y+, r11
+    st Y+, r12
+    st Y+, r13
+    st Y+, r14
+    st Y+, r15
+    st Y+, r16
+    st Y+, r17
+4:
+    sbiw r24, 1
+    breq 9f
+    rjmp .Lcham128_256_avr_encrypt_block
+9:
+    pop r29
+    pop r28
+    pop r17
+    pop r16
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    pop r11
+    pop r10
+    pop r9
+    pop r8
+    pop r7
+    pop r6
+    pop r5
+    pop r4
+    pop r3
+    pop r2
+    ret
+    .size cham128_256_avr_encrypt, .-cham128_256_avr_encrypt
+    .section .text.cham128_256_avr_decrypt,"ax",@progbits
+    .global cham128_256_avr_decrypt
+    .type cham128_256_avr_decrypt, @function
+cham128_256_avr_decrypt:
+    cp r18, r1
+    cpc r19, r1
+    brne 1f
+    ret
+1:
+    push r2
+    push r3
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    push r11
+    push r12
+    push r13
+    push r14
+    push r15
+    push r16
+    push r17
+    push r28
+    push r29
+    movw r26, r20
+    movw r28, r22
+    movw r30, r24
+    adiw r30, 32
+    ldd r23, Z+32
+    movw r30, r24
+    movw r24, r18
+.Lcham128_256_avr_decrypt_block:
+    mov r0, r23
+    sbrs r23, 3
+    rjmp 3f
+    ld r4, X+
+    ld r5, X+
+    ld r2, X+
+    ld r3, X+
+    ld r6, X+
+    ld r7, X+
+    ld r8, X+
+    ld r9, X+
+    ld r12, X+
+    ld r13, X+
+    ld r10, X+
+    ld r11, X+
+    ld r14, X+
+    ld r15, X+
+    ld r16, X+
+    ld r17, X+
+    adiw r30, 32
+    ; inverse round 16m+7
+    dec r0
+    bst r14, 0
+    lsr r17
+    ror r16
+    ror r15
+    ror r14
+    bld r17, 7
+    ld r21, -Z
+    eor r21, r2
+    ld r20, -Z
+    eor r20, r5
+    ld r19, -Z
+    eor r19, r4
+    ld r18, -Z
+    eor r18, r3
+    sub r14, r18
+    sbc r15, r19
+    sbc r16, r20
+    sbc r17, r21
+    eor r14, r0
+    ; inverse round 16m+6
+    dec r0
+    movw r18, r14
+    movw r20, r16
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, -Z
+    eor r21, r22
+    ld r22, -Z
+    eor r20, r22
+    ld r22, -Z
+    eor r19, r22
+    ld r22, -Z
+    eor r18, r22
+    sub r13, r18
+    sbc r10, r19
+    sbc r11, r20
+    sbc r12, r21
+    eor r13, r0
+    ; inverse round 16m+5
+    dec r0
+    bst r6, 0
+    lsr r9
+    ror r8
+    ror r7
+    ror r6
+    bld r9, 7
+    ld r21, -Z
+    eor r21, r11
+    ld r20, -Z
+    eor r20, r10
+    ld r19, -Z
+    eor r19, r13
+    ld r18, -Z
+    eor r18, r12
+    sub r6, r18
+    sbc r7, r19
+    sbc r8, r20
+    sbc r9, r21
+    eor r6, r0
+    ; inverse round 16m+4
+    dec r0
+    movw r18, r6
+    movw r20, r8
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, -Z
+    eor r21, r22
+    ld r22, -Z
+    eor r20, r22
+    ld r22, -Z
+    eor r19, r22
+    ld r22, -Z
+    eor r18, r22
+    sub r5, r18
+    sbc r2, r19
+    sbc r3, r20
+    sbc r4, r21
+    eor r5, r0
+    ; inverse round 16m+3
+    dec r0
+    bst r14, 0
+    lsr r17
+    ror r16
+    ror r15
+    ror r14
+    bld r17, 7
+    ld r21, -Z
+    eor r21, r3
+    ld r20, -Z
+    eor r20, r2
+    ld r19, -Z
+    eor r19, r5
+    ld r18, -Z
+    eor r18, r4
+    sub r14, r18
+    sbc r15, r19
+    sbc r16, r20
+    sbc r17, r21
+    eor r14, r0
+    ; inverse round 16m+2
+    dec r0
+    movw r18, r14
+    movw r20, r16
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, -Z
+    eor r21, r22
+    ld r22, -Z
+    eor r20, r22
+    ld r22, -Z
+    eor r19, r22
+    ld r22, -Z
+    eor r18, r22
+    sub r10, r18
+    sbc r11, r19
+    sbc r12, r20
+    sbc r13, r21
+    eor r10, r0
+    ; inverse round 16m+1
+    dec r0
+    bst r6, 0
+    lsr r9
+    ror r8
+    ror r7
+    ror r6
+    bld r9, 7
+    ld r21, -Z
+    eor r21, r12
+    ld r20, -Z
+    eor r20, r11
+    ld r19, -Z
+    eor r19, r10
+    ld r18, -Z
+    eor r18, r13
+    sub r6, r18
+    sbc r7, r19
+    sbc r8, r20
+    sbc r9, r21
+    eor r6, r0
+    ; inverse round 16m+0
+    dec r0
+    movw r18, r6
+    movw r20, r8
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, -Z
+    eor r21, r22
+    ld r22, -Z
+    eor r20, r22
+    ld r22, -Z
+    eor r19, r22
+    ld r22, -Z
+    eor r18, r22
+    sub r2, r18
+    sbc r3, r19
+    sbc r4, r20
+    sbc r5, r21
+    eor r2, r0
+    rjmp .Lcham128_256_avr_decrypt_16
+3:
+    ld r2, X+
+    ld r3, X+
+    ld r4, X+
+    ld r5, X+
+    ld r6, X+
+    ld r7, X+
+    ld r8, X+
+    ld r9, X+
+    ld r10, X+
+    ld r11, X+
+    ld r12, X+
+    ld r13, X+
+    ld r14, X+
+    ld r15, X+
+    ld r16, X+
+    ld r17, X+
+.Lcham128_256_avr_decrypt_16:
+    subi r30, lo8(-64)
+    sbci r31, hi8(-64)
+    ; inverse round 16m+15
+    dec r0
+    bst r14, 0
+    lsr r17
+    ror r16
+    ror r15
+    ror r14
+    bld r17, 7
+    ld r21, -Z
+    eor r21, r4
+    ld r20, -Z
+    eor r20, r3
+    ld r19, -Z
+    eor r19, r2
+    ld r18, -Z
+    eor r18, r5
+    sub r14, r18
+    sbc r15, r19
+    sbc r16, r20
+    sbc r17, r21
+    eor r14, r0
+    ; inverse round 16m+14
+    dec r0
+    movw r18, r14
+    movw r20, r16
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, -Z
+    eor r21, r22
+    ld r22, -Z
+    eor r20, r22
+    ld r22, -Z
+    eor r19, r22
+    ld r22, -Z
+    eor r18, r22
+    sub r11, r18
+    sbc r12, r19
+    sbc r13, r20
+    sbc r10, r21
+    eor r11, r0
+    ; inverse round 16m+13
+    dec r0
+    bst r6, 0
+    lsr r9
+    ror r8
+    ror r7
+    ror r6
+    bld r9, 7
+    ld r21, -Z
+    eor r21, r13
+    ld r20, -Z
+    eor r20, r12
+    ld r19, -Z
+    eor r19, r11
+    ld r18, -Z
+    eor r18, r10
+    sub r6, r18
+    sbc r7, r19
+    sbc r8, r20
+    sbc r9, r21
+    eor r6, r0
+    ; inverse round 16m+12
+    dec r0
+    movw r18, r6
+    movw r20, r8
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, -Z
+    eor r21, r22
+    ld r22, -Z
+    eor r20, r22
+    ld r22, -Z
+    eor r19, r22
+    ld r22, -Z
+    eor r18, r22
+    sub r3, r18
+    sbc r4, r19
+    sbc r5, r20
+    sbc r2, r21
+    eor r3, r0
+    ; inverse round 16m+11
+    dec r0
+    bst r14, 0
+    lsr r17
+    ror r16
+    ror r15
+    ror r14
+    bld r17, 7
+    ld r21, -Z
+    eor r21, r5
+    ld r20, -Z
+    eor r20, r4
+    ld r19, -Z
+    eor r19, r3
+    ld r18, -Z
+    eor r18, r2
+    sub r14, r18
+    sbc r15, r19
+    sbc r16, r20
+    sbc r17, r21
+    eor r14, r0
+    ; inverse round 16m+10
+    dec r0
+    movw r18, r14
+    movw r20, r16
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, -Z
+    eor r21, r22
+    ld r22, -Z
+    eor r20, r22
+    ld r22, -Z
+    eor r19, r22
+    ld r22, -Z
+    eor r18, r22
+    sub r12, r18
+    sbc r13, r19
+    sbc r10, r20
+    sbc r11, r21
+    eor r12, r0
+    ; inverse round 16m+9
+    dec r0
+    bst r6, 0
+    lsr r9
+    ror r8
+    ror r7
+    ror r6
+    bld r9, 7
+    ld r21, -Z
+    eor r21, r10
+    ld r20, -Z
+    eor r20, r13
+    ld r19, -Z
+    eor r19, r12
+    ld r18, -Z
+    eor r18, r11
+    sub r6, r18
+    sbc r7, r19
+    sbc r8, r20
+    sbc r9, r21
+    eor r6, r0
+    ; inverse round 16m+8
+    dec r0
+    movw r18, r6
+    movw r20, r8
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, -Z
+    eor r21, r22
+    ld r22, -Z
+    eor r20, r22
+    ld r22, -Z
+    eor r19, r22
+    ld r22, -Z
+    eor r18, r22
+    sub r4, r18
+    sbc r5, r19
+    sbc r2, r20
+    sbc r3, r21
+    eor r4, r0
+    ; inverse round 16m+7
+    dec r0
+    bst r14, 0
+    lsr r17
+    ror r16
+    ror r15
+    ror r14
+    bld r17, 7
+    ld r21, -Z
+    eor r21, r2
+    ld r20, -Z
+    eor r20, r5
+    ld r19, -Z
+    eor r19, r4
+    ld r18, -Z
+    eor r18, r3
+    sub r14, r18
+    sbc r15, r19
+    sbc r16, r20
+    sbc r17, r21
+    eor r14, r0
+    ; inverse round 16m+6
+    dec r0
+    movw r18, r14
+    movw r20, r16
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, -Z
+    eor r21, r22
+    ld r22, -Z
+    eor r20, r22
+    ld r22, -Z
+    eor r19, r22
+    ld r22, -Z
+    eor r18, r22
+    sub r13, r18
+    sbc r10, r19
+    sbc r11, r20
+    sbc r12, r21
+    eor r13, r0
+    ; inverse round 16m+5
+    dec r0
+    bst r6, 0
+    lsr r9
+    ror r8
+    ror r7
+    ror r6
+    bld r9, 7
+    ld r21, -Z
+    eor r21, r11
+    ld r20, -Z
+    eor r20, r10
+    ld r19, -Z
+    eor r19, r13
+    ld r18, -Z
+    eor r18, r12
+    sub r6, r18
+    sbc r7, r19
+    sbc r8, r20
+    sbc r9, r21
+    eor r6, r0
+    ; inverse round 16m+4
+    dec r0
+    movw r18, r6
+    movw r20, r8
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, -Z
+    eor r21, r22
+    ld r22, -Z
+    eor r20, r22
+    ld r22, -Z
+    eor r19, r22
+    ld r22, -Z
+    eor r18, r22
+    sub r5, r18
+    sbc r2, r19
+    sbc r3, r20
+    sbc r4, r21
+    eor r5, r0
+    ; inverse round 16m+3
+    dec r0
+    bst r14, 0
+    lsr r17
+    ror r16
+    ror r15
+    ror r14
+    bld r17, 7
+    ld r21, -Z
+    eor r21, r3
+    ld r20, -Z
+    eor r20, r2
+    ld r19, -Z
+    eor r19, r5
+    ld r18, -Z
+    eor r18, r4
+    sub r14, r18
+    sbc r15, r19
+    sbc r16, r20
+    sbc r17, r21
+    eor r14, r0
+    ; inverse round 16m+2
+    dec r0
+    movw r18, r14
+    movw r20, r16
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, -Z
+    eor r21, r22
+    ld r22, -Z
+    eor r20, r22
+    ld r22, -Z
+    eor r19, r22
+    ld r22, -Z
+    eor r18, r22
+    sub r10, r18
+    sbc r11, r19
+    sbc r12, r20
+    sbc r13, r21
+    eor r10, r0
+    ; inverse round 16m+1
+    dec r0
+    bst r6, 0
+    lsr r9
+    ror r8
+    ror r7
+    ror r6
+    bld r9, 7
+    ld r21, -Z
+    eor r21, r12
+    ld r20, -Z
+    eor r20, r11
+    ld r19, -Z
+    eor r19, r10
+    ld r18, -Z
+    eor r18, r13
+    sub r6, r18
+    sbc r7, r19
+    sbc r8, r20
+    sbc r9, r21
+    eor r6, r0
+    ; inverse round 16m+0
+    dec r0
+    movw r18, r6
+    movw r20, r8
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, -Z
+    eor r21, r22
+    ld r22, -Z
+    eor r20, r22
+    ld r22, -Z
+    eor r19, r22
+    ld r22, -Z
+    eor r18, r22
+    sub r2, r18
+    sbc r3, r19
+    sbc r4, r20
+    sbc r5, r21
+    eor r2, r0
+    tst r0
+    breq 2f
+    rjmp .Lcham128_256_avr_decrypt_16
+2:
+    st Y+, r2
+    st Y+, r3
+    st Y+, r4
+    st Y+, r5
+    st Y+, r6
+    st Y+, r7
+    st Y+, r8
+    st Y+, r9
+    st Y+, r10
+    st Y+, r11
+    st Y+, r12
+    st Y+, r13
+    st Y+, r14
+    st Y+, r15
+    st Y+, r16
+    st Y+, r17
+    sbiw r24, 1
+    breq 9f
+    rjmp .Lcham128_256_avr_decrypt_block
+9:
+    pop r29
+    pop r28
+    pop r17
+    pop r16
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    pop r11
+    pop r10
+    pop r9
+    pop r8
+    pop r7
+    pop r6
+    pop r5
+    pop r4
+    pop r3
+    pop r2
+    ret
+    .size cham128_256_avr_decrypt, .-cham128_256_avr_decrypt

@@ -15,9 +15,12 @@
  * - decryption: the inverse rounds last to first, the keys by indexed mode
  *   (3 cycles a word), ROR8 as the exchange then swpb, ROR1 bit/rrc/rrc: 21
  *   and 20 cycles.
- * Only CHAM-128/128's 8-key schedule (cham128_ks.rk_mask == 7): CHAM-128/256
- * keeps the C reference. No branch or address depends on key or data (the
- * buffers' alignment, public, picks word or byte loads and stores).
+ * CHAM-128/128's 8-key schedule (cham128_ks.rk_mask == 7) in
+ * cham128_msp430_encrypt/decrypt; CHAM-128/256's 16 keys in
+ * cham128_256_msp430_encrypt/decrypt: a 16-round body and, for 120 rounds
+ * (not -legacy's 96), 8 rounds after the loop (before it, decrypting).
+ * No branch or address depends on key or data (the buffers' alignment,
+ * public, picks word or byte loads and stores).
  *
  * void cham128_msp430_encrypt(const cham128_ks *ks, uint8_t *out, const uint8_t *in, size_t nblocks)
  * void cham128_msp430_decrypt(...)
@@ -567,3 +570,1117 @@ cham128_msp430_decrypt:
     pop r4
     ret
     .size cham128_msp430_decrypt, .-cham128_msp430_decrypt
+    .section .text.cham128_256_msp430_encrypt,"ax",@progbits
+    .global cham128_256_msp430_encrypt
+    .type cham128_256_msp430_encrypt, @function
+cham128_256_msp430_encrypt:
+    tst r15
+    jnz 1f
+    ret
+1:
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    mov r14, r11
+    bis r13, r11
+    and #1, r11
+    push r11
+    mov 64(r12), r11
+    and #-16, r11
+    push r11
+    push r12
+    push r15
+    push r13
+    push r14
+.Lcham128_256_msp430_encrypt_block:
+    mov 0(r1), r15
+    tst 10(r1)
+    jnz 3f
+    mov @r15+, r4
+    mov @r15+, r5
+    mov @r15+, r6
+    mov @r15+, r7
+    mov @r15+, r8
+    mov @r15+, r9
+    mov @r15+, r10
+    mov @r15+, r11
+    jmp 4f
+3:
+    mov.b @r15+, r4
+    mov.b @r15+, r12
+    swpb r12
+    bis r12, r4
+    mov.b @r15+, r5
+    mov.b @r15+, r12
+    swpb r12
+    bis r12, r5
+    mov.b @r15+, r6
+    mov.b @r15+, r12
+    swpb r12
+    bis r12, r6
+    mov.b @r15+, r7
+    mov.b @r15+, r12
+    swpb r12
+    bis r12, r7
+    mov.b @r15+, r8
+    mov.b @r15+, r12
+    swpb r12
+    bis r12, r8
+    mov.b @r15+, r9
+    mov.b @r15+, r12
+    swpb r12
+    bis r12, r9
+    mov.b @r15+, r10
+    mov.b @r15+, r12
+    swpb r12
+    bis r12, r10
+    mov.b @r15+, r11
+    mov.b @r15+, r12
+    swpb r12
+    bis r12, r11
+4:
+    mov r15, 0(r1)
+    mov 6(r1), r14
+    clr r15
+.Lcham128_256_msp430_encrypt_8:
+    ; round 8m+0
+    xor r15, r4
+    inc r15
+    mov r6, r12
+    mov r7, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r4
+    addc r13, r5
+    swpb r4
+    swpb r5
+    mov r4, r12
+    xor.b r5, r12
+    xor r12, r4
+    xor r12, r5
+    ; round 8m+1
+    xor r15, r6
+    inc r15
+    mov r8, r13
+    xor.b r9, r13
+    mov r9, r12
+    xor r13, r12
+    xor r8, r13
+    swpb r12
+    swpb r13
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r6
+    addc r13, r7
+    rla r6
+    rlc r7
+    adc r6
+    ; round 8m+2
+    xor r15, r8
+    inc r15
+    mov r10, r12
+    mov r11, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r8
+    addc r13, r9
+    swpb r8
+    swpb r9
+    mov r8, r12
+    xor.b r9, r12
+    xor r12, r8
+    xor r12, r9
+    ; round 8m+3
+    xor r15, r10
+    inc r15
+    mov r4, r13
+    xor.b r5, r13
+    mov r5, r12
+    xor r13, r12
+    xor r4, r13
+    swpb r12
+    swpb r13
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r10
+    addc r13, r11
+    rla r10
+    rlc r11
+    adc r10
+    ; round 8m+4
+    xor r15, r4
+    inc r15
+    mov r6, r12
+    mov r7, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r4
+    addc r13, r5
+    swpb r4
+    swpb r5
+    mov r4, r12
+    xor.b r5, r12
+    xor r12, r4
+    xor r12, r5
+    ; round 8m+5
+    xor r15, r6
+    inc r15
+    mov r8, r13
+    xor.b r9, r13
+    mov r9, r12
+    xor r13, r12
+    xor r8, r13
+    swpb r12
+    swpb r13
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r6
+    addc r13, r7
+    rla r6
+    rlc r7
+    adc r6
+    ; round 8m+6
+    xor r15, r8
+    inc r15
+    mov r10, r12
+    mov r11, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r8
+    addc r13, r9
+    swpb r8
+    swpb r9
+    mov r8, r12
+    xor.b r9, r12
+    xor r12, r8
+    xor r12, r9
+    ; round 8m+7
+    xor r15, r10
+    inc r15
+    mov r4, r13
+    xor.b r5, r13
+    mov r5, r12
+    xor r13, r12
+    xor r4, r13
+    swpb r12
+    swpb r13
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r10
+    addc r13, r11
+    rla r10
+    rlc r11
+    adc r10
+    ; round 8m+0
+    xor r15, r4
+    inc r15
+    mov r6, r12
+    mov r7, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r4
+    addc r13, r5
+    swpb r4
+    swpb r5
+    mov r4, r12
+    xor.b r5, r12
+    xor r12, r4
+    xor r12, r5
+    ; round 8m+1
+    xor r15, r6
+    inc r15
+    mov r8, r13
+    xor.b r9, r13
+    mov r9, r12
+    xor r13, r12
+    xor r8, r13
+    swpb r12
+    swpb r13
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r6
+    addc r13, r7
+    rla r6
+    rlc r7
+    adc r6
+    ; round 8m+2
+    xor r15, r8
+    inc r15
+    mov r10, r12
+    mov r11, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r8
+    addc r13, r9
+    swpb r8
+    swpb r9
+    mov r8, r12
+    xor.b r9, r12
+    xor r12, r8
+    xor r12, r9
+    ; round 8m+3
+    xor r15, r10
+    inc r15
+    mov r4, r13
+    xor.b r5, r13
+    mov r5, r12
+    xor r13, r12
+    xor r4, r13
+    swpb r12
+    swpb r13
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r10
+    addc r13, r11
+    rla r10
+    rlc r11
+    adc r10
+    ; round 8m+4
+    xor r15, r4
+    inc r15
+    mov r6, r12
+    mov r7, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r4
+    addc r13, r5
+    swpb r4
+    swpb r5
+    mov r4, r12
+    xor.b r5, r12
+    xor r12, r4
+    xor r12, r5
+    ; round 8m+5
+    xor r15, r6
+    inc r15
+    mov r8, r13
+    xor.b r9, r13
+    mov r9, r12
+    xor r13, r12
+    xor r8, r13
+    swpb r12
+    swpb r13
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r6
+    addc r13, r7
+    rla r6
+    rlc r7
+    adc r6
+    ; round 8m+6
+    xor r15, r8
+    inc r15
+    mov r10, r12
+    mov r11, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r8
+    addc r13, r9
+    swpb r8
+    swpb r9
+    mov r8, r12
+    xor.b r9, r12
+    xor r12, r8
+    xor r12, r9
+    ; round 8m+7
+    xor r15, r10
+    inc r15
+    mov r4, r13
+    xor.b r5, r13
+    mov r5, r12
+    xor r13, r12
+    xor r4, r13
+    swpb r12
+    swpb r13
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r10
+    addc r13, r11
+    rla r10
+    rlc r11
+    adc r10
+    sub #64, r14
+    cmp 8(r1), r15
+    jeq 8f
+    br #.Lcham128_256_msp430_encrypt_8
+8:
+    bit #8, 64(r14)
+    jz 8f
+    ; round 8m+0
+    xor r15, r4
+    inc r15
+    mov r6, r12
+    mov r7, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r4
+    addc r13, r5
+    swpb r4
+    swpb r5
+    mov r4, r12
+    xor.b r5, r12
+    xor r12, r4
+    xor r12, r5
+    ; round 8m+1
+    xor r15, r6
+    inc r15
+    mov r8, r13
+    xor.b r9, r13
+    mov r9, r12
+    xor r13, r12
+    xor r8, r13
+    swpb r12
+    swpb r13
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r6
+    addc r13, r7
+    rla r6
+    rlc r7
+    adc r6
+    ; round 8m+2
+    xor r15, r8
+    inc r15
+    mov r10, r12
+    mov r11, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r8
+    addc r13, r9
+    swpb r8
+    swpb r9
+    mov r8, r12
+    xor.b r9, r12
+    xor r12, r8
+    xor r12, r9
+    ; round 8m+3
+    xor r15, r10
+    inc r15
+    mov r4, r13
+    xor.b r5, r13
+    mov r5, r12
+    xor r13, r12
+    xor r4, r13
+    swpb r12
+    swpb r13
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r10
+    addc r13, r11
+    rla r10
+    rlc r11
+    adc r10
+    ; round 8m+4
+    xor r15, r4
+    inc r15
+    mov r6, r12
+    mov r7, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r4
+    addc r13, r5
+    swpb r4
+    swpb r5
+    mov r4, r12
+    xor.b r5, r12
+    xor r12, r4
+    xor r12, r5
+    ; round 8m+5
+    xor r15, r6
+    inc r15
+    mov r8, r13
+    xor.b r9, r13
+    mov r9, r12
+    xor r13, r12
+    xor r8, r13
+    swpb r12
+    swpb r13
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r6
+    addc r13, r7
+    rla r6
+    rlc r7
+    adc r6
+    ; round 8m+6
+    xor r15, r8
+    inc r15
+    mov r10, r12
+    mov r11, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r8
+    addc r13, r9
+    swpb r8
+    swpb r9
+    mov r8, r12
+    xor.b r9, r12
+    xor r12, r8
+    xor r12, r9
+    ; round 8m+7
+    xor r15, r10
+    inc r15
+    mov r4, r13
+    xor.b r5, r13
+    mov r5, r12
+    xor r13, r12
+    xor r4, r13
+    swpb r12
+    swpb r13
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r10
+    addc r13, r11
+    rla r10
+    rlc r11
+    adc r10
+8:
+    mov 2(r1), r15
+    tst 10(r1)
+    jnz 5f
+    mov r4, 0(r15)
+    mov r5, 2(r15)
+    mov r6, 4(r15)
+    mov r7, 6(r15)
+    mov r8, 8(r15)
+    mov r9, 10(r15)
+    mov r10, 12(r15)
+    mov r11, 14(r15)
+    jmp 6f
+5:
+    mov.b r4, 0(r15)
+    swpb r4
+    mov.b r4, 1(r15)
+    mov.b r5, 2(r15)
+    swpb r5
+    mov.b r5, 3(r15)
+    mov.b r6, 4(r15)
+    swpb r6
+    mov.b r6, 5(r15)
+    mov.b r7, 6(r15)
+    swpb r7
+    mov.b r7, 7(r15)
+    mov.b r8, 8(r15)
+    swpb r8
+    mov.b r8, 9(r15)
+    mov.b r9, 10(r15)
+    swpb r9
+    mov.b r9, 11(r15)
+    mov.b r10, 12(r15)
+    swpb r10
+    mov.b r10, 13(r15)
+    mov.b r11, 14(r15)
+    swpb r11
+    mov.b r11, 15(r15)
+6:
+    add #16, 2(r1)
+    dec 4(r1)
+    jz 7f
+    br #.Lcham128_256_msp430_encrypt_block
+7:
+    add #12, r1
+    pop r10
+    pop r9
+    pop r8
+    pop r7
+    pop r6
+    pop r5
+    pop r4
+    ret
+    .size cham128_256_msp430_encrypt, .-cham128_256_msp430_encrypt
+    .section .text.cham128_256_msp430_decrypt,"ax",@progbits
+    .global cham128_256_msp430_decrypt
+    .type cham128_256_msp430_decrypt, @function
+cham128_256_msp430_decrypt:
+    tst r15
+    jnz 1f
+    ret
+1:
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    mov r14, r11
+    bis r13, r11
+    and #1, r11
+    push r11
+    mov 64(r12), r11
+    dec r11
+    push r11
+    push r12
+    push r15
+    push r13
+    push r14
+.Lcham128_256_msp430_decrypt_block:
+    mov 0(r1), r15
+    tst 10(r1)
+    jnz 3f
+    mov @r15+, r4
+    mov @r15+, r5
+    mov @r15+, r6
+    mov @r15+, r7
+    mov @r15+, r8
+    mov @r15+, r9
+    mov @r15+, r10
+    mov @r15+, r11
+    jmp 4f
+3:
+    mov.b @r15+, r4
+    mov.b @r15+, r12
+    swpb r12
+    bis r12, r4
+    mov.b @r15+, r5
+    mov.b @r15+, r12
+    swpb r12
+    bis r12, r5
+    mov.b @r15+, r6
+    mov.b @r15+, r12
+    swpb r12
+    bis r12, r6
+    mov.b @r15+, r7
+    mov.b @r15+, r12
+    swpb r12
+    bis r12, r7
+    mov.b @r15+, r8
+    mov.b @r15+, r12
+    swpb r12
+    bis r12, r8
+    mov.b @r15+, r9
+    mov.b @r15+, r12
+    swpb r12
+    bis r12, r9
+    mov.b @r15+, r10
+    mov.b @r15+, r12
+    swpb r12
+    bis r12, r10
+    mov.b @r15+, r11
+    mov.b @r15+, r12
+    swpb r12
+    bis r12, r11
+4:
+    mov r15, 0(r1)
+    mov 6(r1), r14
+    mov 8(r1), r15
+    bit #8, 64(r14)
+    jz 8f
+    ; inverse round 8m+7
+    bit #1, r10
+    rrc r11
+    rrc r10
+    mov r4, r13
+    xor.b r5, r13
+    mov r5, r12
+    xor r13, r12
+    xor r4, r13
+    swpb r12
+    swpb r13
+    xor 28(r14), r12
+    xor 30(r14), r13
+    sub r12, r10
+    subc r13, r11
+    xor r15, r10
+    dec r15
+    ; inverse round 8m+6
+    mov r8, r12
+    xor.b r9, r12
+    xor r12, r8
+    xor r12, r9
+    swpb r8
+    swpb r9
+    mov r10, r12
+    mov r11, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor 24(r14), r12
+    xor 26(r14), r13
+    sub r12, r8
+    subc r13, r9
+    xor r15, r8
+    dec r15
+    ; inverse round 8m+5
+    bit #1, r6
+    rrc r7
+    rrc r6
+    mov r8, r13
+    xor.b r9, r13
+    mov r9, r12
+    xor r13, r12
+    xor r8, r13
+    swpb r12
+    swpb r13
+    xor 20(r14), r12
+    xor 22(r14), r13
+    sub r12, r6
+    subc r13, r7
+    xor r15, r6
+    dec r15
+    ; inverse round 8m+4
+    mov r4, r12
+    xor.b r5, r12
+    xor r12, r4
+    xor r12, r5
+    swpb r4
+    swpb r5
+    mov r6, r12
+    mov r7, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor 16(r14), r12
+    xor 18(r14), r13
+    sub r12, r4
+    subc r13, r5
+    xor r15, r4
+    dec r15
+    ; inverse round 8m+3
+    bit #1, r10
+    rrc r11
+    rrc r10
+    mov r4, r13
+    xor.b r5, r13
+    mov r5, r12
+    xor r13, r12
+    xor r4, r13
+    swpb r12
+    swpb r13
+    xor 12(r14), r12
+    xor 14(r14), r13
+    sub r12, r10
+    subc r13, r11
+    xor r15, r10
+    dec r15
+    ; inverse round 8m+2
+    mov r8, r12
+    xor.b r9, r12
+    xor r12, r8
+    xor r12, r9
+    swpb r8
+    swpb r9
+    mov r10, r12
+    mov r11, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor 8(r14), r12
+    xor 10(r14), r13
+    sub r12, r8
+    subc r13, r9
+    xor r15, r8
+    dec r15
+    ; inverse round 8m+1
+    bit #1, r6
+    rrc r7
+    rrc r6
+    mov r8, r13
+    xor.b r9, r13
+    mov r9, r12
+    xor r13, r12
+    xor r8, r13
+    swpb r12
+    swpb r13
+    xor 4(r14), r12
+    xor 6(r14), r13
+    sub r12, r6
+    subc r13, r7
+    xor r15, r6
+    dec r15
+    ; inverse round 8m+0
+    mov r4, r12
+    xor.b r5, r12
+    xor r12, r4
+    xor r12, r5
+    swpb r4
+    swpb r5
+    mov r6, r12
+    mov r7, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor 0(r14), r12
+    xor 2(r14), r13
+    sub r12, r4
+    subc r13, r5
+    xor r15, r4
+    dec r15
+8:
+.Lcham128_256_msp430_decrypt_8:
+    ; inverse round 8m+15
+    bit #1, r10
+    rrc r11
+    rrc r10
+    mov r4, r13
+    xor.b r5, r13
+    mov r5, r12
+    xor r13, r12
+    xor r4, r13
+    swpb r12
+    swpb r13
+    xor 60(r14), r12
+    xor 62(r14), r13
+    sub r12, r10
+    subc r13, r11
+    xor r15, r10
+    dec r15
+    ; inverse round 8m+14
+    mov r8, r12
+    xor.b r9, r12
+    xor r12, r8
+    xor r12, r9
+    swpb r8
+    swpb r9
+    mov r10, r12
+    mov r11, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor 56(r14), r12
+    xor 58(r14), r13
+    sub r12, r8
+    subc r13, r9
+    xor r15, r8
+    dec r15
+    ; inverse round 8m+13
+    bit #1, r6
+    rrc r7
+    rrc r6
+    mov r8, r13
+    xor.b r9, r13
+    mov r9, r12
+    xor r13, r12
+    xor r8, r13
+    swpb r12
+    swpb r13
+    xor 52(r14), r12
+    xor 54(r14), r13
+    sub r12, r6
+    subc r13, r7
+    xor r15, r6
+    dec r15
+    ; inverse round 8m+12
+    mov r4, r12
+    xor.b r5, r12
+    xor r12, r4
+    xor r12, r5
+    swpb r4
+    swpb r5
+    mov r6, r12
+    mov r7, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor 48(r14), r12
+    xor 50(r14), r13
+    sub r12, r4
+    subc r13, r5
+    xor r15, r4
+    dec r15
+    ; inverse round 8m+11
+    bit #1, r10
+    rrc r11
+    rrc r10
+    mov r4, r13
+    xor.b r5, r13
+    mov r5, r12
+    xor r13, r12
+    xor r4, r13
+    swpb r12
+    swpb r13
+    xor 44(r14), r12
+    xor 46(r14), r13
+    sub r12, r10
+    subc r13, r11
+    xor r15, r10
+    dec r15
+    ; inverse round 8m+10
+    mov r8, r12
+    xor.b r9, r12
+    xor r12, r8
+    xor r12, r9
+    swpb r8
+    swpb r9
+    mov r10, r12
+    mov r11, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor 40(r14), r12
+    xor 42(r14), r13
+    sub r12, r8
+    subc r13, r9
+    xor r15, r8
+    dec r15
+    ; inverse round 8m+9
+    bit #1, r6
+    rrc r7
+    rrc r6
+    mov r8, r13
+    xor.b r9, r13
+    mov r9, r12
+    xor r13, r12
+    xor r8, r13
+    swpb r12
+    swpb r13
+    xor 36(r14), r12
+    xor 38(r14), r13
+    sub r12, r6
+    subc r13, r7
+    xor r15, r6
+    dec r15
+    ; inverse round 8m+8
+    mov r4, r12
+    xor.b r5, r12
+    xor r12, r4
+    xor r12, r5
+    swpb r4
+    swpb r5
+    mov r6, r12
+    mov r7, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor 32(r14), r12
+    xor 34(r14), r13
+    sub r12, r4
+    subc r13, r5
+    xor r15, r4
+    dec r15
+    ; inverse round 8m+7
+    bit #1, r10
+    rrc r11
+    rrc r10
+    mov r4, r13
+    xor.b r5, r13
+    mov r5, r12
+    xor r13, r12
+    xor r4, r13
+    swpb r12
+    swpb r13
+    xor 28(r14), r12
+    xor 30(r14), r13
+    sub r12, r10
+    subc r13, r11
+    xor r15, r10
+    dec r15
+    ; inverse round 8m+6
+    mov r8, r12
+    xor.b r9, r12
+    xor r12, r8
+    xor r12, r9
+    swpb r8
+    swpb r9
+    mov r10, r12
+    mov r11, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor 24(r14), r12
+    xor 26(r14), r13
+    sub r12, r8
+    subc r13, r9
+    xor r15, r8
+    dec r15
+    ; inverse round 8m+5
+    bit #1, r6
+    rrc r7
+    rrc r6
+    mov r8, r13
+    xor.b r9, r13
+    mov r9, r12
+    xor r13, r12
+    xor r8, r13
+    swpb r12
+    swpb r13
+    xor 20(r14), r12
+    xor 22(r14), r13
+    sub r12, r6
+    subc r13, r7
+    xor r15, r6
+    dec r15
+    ; inverse round 8m+4
+    mov r4, r12
+    xor.b r5, r12
+    xor r12, r4
+    xor r12, r5
+    swpb r4
+    swpb r5
+    mov r6, r12
+    mov r7, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor 16(r14), r12
+    xor 18(r14), r13
+    sub r12, r4
+    subc r13, r5
+    xor r15, r4
+    dec r15
+    ; inverse round 8m+3
+    bit #1, r10
+    rrc r11
+    rrc r10
+    mov r4, r13
+    xor.b r5, r13
+    mov r5, r12
+    xor r13, r12
+    xor r4, r13
+    swpb r12
+    swpb r13
+    xor 12(r14), r12
+    xor 14(r14), r13
+    sub r12, r10
+    subc r13, r11
+    xor r15, r10
+    dec r15
+    ; inverse round 8m+2
+    mov r8, r12
+    xor.b r9, r12
+    xor r12, r8
+    xor r12, r9
+    swpb r8
+    swpb r9
+    mov r10, r12
+    mov r11, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor 8(r14), r12
+    xor 10(r14), r13
+    sub r12, r8
+    subc r13, r9
+    xor r15, r8
+    dec r15
+    ; inverse round 8m+1
+    bit #1, r6
+    rrc r7
+    rrc r6
+    mov r8, r13
+    xor.b r9, r13
+    mov r9, r12
+    xor r13, r12
+    xor r8, r13
+    swpb r12
+    swpb r13
+    xor 4(r14), r12
+    xor 6(r14), r13
+    sub r12, r6
+    subc r13, r7
+    xor r15, r6
+    dec r15
+    ; inverse round 8m+0
+    mov r4, r12
+    xor.b r5, r12
+    xor r12, r4
+    xor r12, r5
+    swpb r4
+    swpb r5
+    mov r6, r12
+    mov r7, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor 0(r14), r12
+    xor 2(r14), r13
+    sub r12, r4
+    subc r13, r5
+    xor r15, r4
+    dec r15
+    jl 8f
+    br #.Lcham128_256_msp430_decrypt_8
+8:
+    mov 2(r1), r15
+    tst 10(r1)
+    jnz 5f
+    mov r4, 0(r15)
+    mov r5, 2(r15)
+    mov r6, 4(r15)
+    mov r7, 6(r15)
+    mov r8, 8(r15)
+    mov r9, 10(r15)
+    mov r10, 12(r15)
+    mov r11, 14(r15)
+    jmp 6f
+5:
+    mov.b r4, 0(r15)
+    swpb r4
+    mov.b r4, 1(r15)
+    mov.b r5, 2(r15)
+    swpb r5
+    mov.b r5, 3(r15)
+    mov.b r6, 4(r15)
+    swpb r6
+    mov.b r6, 5(r15)
+    mov.b r7, 6(r15)
+    swpb r7
+    mov.b r7, 7(r15)
+    mov.b r8, 8(r15)
+    swpb r8
+    mov.b r8, 9(r15)
+    mov.b r9, 10(r15)
+    swpb r9
+    mov.b r9, 11(r15)
+    mov.b r10, 12(r15)
+    swpb r10
+    mov.b r10, 13(r15)
+    mov.b r11, 14(r15)
+    swpb r11
+    mov.b r11, 15(r15)
+6:
+    add #16, 2(r1)
+    dec 4(r1)
+    jz 7f
+    br #.Lcham128_256_msp430_decrypt_block
+7:
+    add #12, r1
+    pop r10
+    pop r9
+    pop r8
+    pop r7
+    pop r6
+    pop r5
+    pop r4
+    ret
+    .size cham128_256_msp430_decrypt, .-cham128_256_msp430_decrypt
