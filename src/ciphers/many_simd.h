@@ -299,7 +299,18 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
             LM u[LM_NW];
             LM_FN(many_unslice)(s[j], u);
             const size_t bi = b + (size_t)j;
-            if (bi >= pre && bi - pre < full) {
+            if (bi < pre) {
+                /* E(J0) of every lane straight from the registers to its
+                 * pre (no keystream buffer to fill and wipe; the lane
+                 * test is on the count, public). */
+#define LM_PRE_LANE(k)                                                                             \
+    if (LM_NW * (size_t)(k) + (size_t)q < n) LM_B16_STORE(lanes[LM_NW * (k) + q]->pre, LM_LANE128(u[q], k));
+#pragma GCC unroll 4
+                for (int q = 0; q < LM_NW; q++) { LM_EACH128(LM_PRE_LANE) }
+#undef LM_PRE_LANE
+                continue;
+            }
+            if (bi - pre < full) {
                 /* Every lane has a whole block here (a full group): straight
                  * from the registers, no per-lane branches. */
                 const size_t off = (bi - pre) * 16;
@@ -314,10 +325,6 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
             ksb_used = 1;
             for (size_t l = 0; l < n; l++) {
                 const uint8_t *k16 = ksb[j] + (l % LM_NW) * LM_VBYTES + (l / LM_NW) * 16;
-                if (bi < pre) {
-                    memcpy(lanes[l]->pre, k16, 16);
-                    continue;
-                }
                 const size_t off = (bi - pre) * 16, len = LM_LEN(l);
                 if (off >= len) continue;
                 const size_t m = len - off < 16 ? len - off : 16;

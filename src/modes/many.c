@@ -146,23 +146,30 @@ static void many_ghash(const arx_ghash_key *gk, const uint8_t *aad, size_t aad_l
     arx_wipe(&g, sizeof g);
 }
 
-/* S for every job into s[i], over its AAD and the ciphertext (its output
- * when encrypting, its input when decrypting): four messages per vector on
- * the VPCLMULQDQ GHASH (one per 128-bit lane), PCLMULQDQ keys through
- * ghash_many_pclmul.c, the rest (portable, PMULL, MCU) one by one. */
-static void many_ghash_jobs(const arx_job *jobs, const arx_ghash_key *const *gk, size_t n, int dec,
-                            uint8_t (*s)[16]) {
+/* S of jobs[idx[0..n)] into s[idx[k]], over its AAD and the ciphertext (its
+ * output when encrypting, its input when decrypting): four messages per
+ * vector on the VPCLMULQDQ GHASH (one per 128-bit lane), two per ymm on the
+ * 256-bit one, PCLMULQDQ keys through ghash_many_pclmul.c, the rest
+ * (portable, PMULL, MCU) one by one. */
+static void many_ghash_jobs(const arx_job *jobs, const arx_ghash_key *const *gk, const unsigned char *idx, size_t n,
+                            int dec, uint8_t (*s)[16]) {
 #if ARX_X86_SIMD
-    arx_ghash_msg q[MANY_CHUNK], p[MANY_CHUNK];
-    size_t nq = 0, np = 0;
+    arx_ghash_msg q[MANY_CHUNK], p[MANY_CHUNK], y[MANY_CHUNK];
+    size_t nq = 0, np = 0, ny = 0;
 #endif
-    for (size_t i = 0; i < n; i++) {
+    for (size_t k = 0; k < n; k++) {
+        const size_t i = idx[k];
         const arx_job *j = &jobs[i];
         const uint8_t *c = dec ? j->in : j->out;
 #if ARX_X86_SIMD
         arx_ghash_msg g = {gk[i], j->aad, j->aad_len, c, j->len, s[i]};
-        if (gk[i]->impl == ARX_GHASH_VPCLMUL && (j->aad_len + 15) / 16 + (j->len + 15) / 16 < ARX_GHASH_MAX_POW) {
+        const size_t blocks = (j->aad_len + 15) / 16 + (j->len + 15) / 16;
+        if (gk[i]->impl == ARX_GHASH_VPCLMUL && blocks < ARX_GHASH_MAX_POW) {
             q[nq++] = g;
+            continue;
+        }
+        if (gk[i]->impl == ARX_GHASH_VPCLMUL256 && blocks < ARX_GHASH_MAX_POW) {
+            y[ny++] = g;
             continue;
         }
         if (gk[i]->impl == ARX_GHASH_PCLMUL || gk[i]->impl == ARX_GHASH_VPCLMUL256) { /* H^1..H^8 as PCLMUL's */
@@ -174,9 +181,18 @@ static void many_ghash_jobs(const arx_job *jobs, const arx_ghash_key *const *gk,
     }
 #if ARX_X86_SIMD
     if (nq) arx_ghash_vpclmul_many(q, nq);
+    if (ny) arx_ghash_vpclmul256_many(y, ny);
     if (np) arx_ghash_pclmul_many(p, np);
 #endif
 }
+
+/* What GCM hashes group by group in many_keystream: jobs[i]'s key gk[i],
+ * its S into s[i]; dec: the ciphertext is the input. */
+typedef struct {
+    const arx_ghash_key *const *gk;
+    uint8_t (*s)[16];
+    int dec;
+} many_gcm_ctx;
 
 /* idx[0..n) sorted by ascending job length (insertion sort: n <= MANY_CHUNK;
  * lengths are public). */
@@ -211,7 +227,7 @@ static void many_ctr_advance(uint8_t ctr[16], uint64_t adv, int inc32) {
  * with the same keys lane for lane, and the kernel transposes them once.
  */
 static void many_keystream(const arx_backend *be, const arx_job *jobs, const arx_many_lane *lanes, size_t n,
-                           int flags, const unsigned char *secret) {
+                           int flags, const unsigned char *secret, const many_gcm_ctx *gc) {
     unsigned char idx[MANY_CHUNK];
     const arx_many_lane *grp[ARX_MANY_MAX_LANES];
     arx_many_sched sc;
@@ -226,6 +242,10 @@ static void many_keystream(const arx_backend *be, const arx_job *jobs, const arx
         size_t cap = (jobs[gi[g - 1 - g / 4]].len + 15) / 16;
         if (longest <= cap + 16) cap = longest;
         for (size_t i = 0; i < g; i++) grp[i] = &lanes[gi[i]];
+        /* GCM hashes a group's ciphertext right before (decrypting: in
+         * place, it is about to be overwritten) or after (encrypting) the
+         * group's keystream, while its messages are in L1. */
+        if (gc && gc->dec) many_ghash_jobs(jobs, gc->gk, gi, g, 1, gc->s);
         be->ctr_many(&sc, grp, g, cap * 16, flags);
         for (size_t i = 0; i < g; i++) {
             const arx_job *j = &jobs[gi[i]];
@@ -247,6 +267,7 @@ static void many_keystream(const arx_backend *be, const arx_job *jobs, const arx
             arx_wipe(ctr, sizeof ctr);
             arx_wipe(last, sizeof last);
         }
+        if (gc && !gc->dec) many_ghash_jobs(jobs, gc->gk, gi, g, 0, gc->s);
     }
     arx_wipe(sc.rk, sc.used);
 }
@@ -283,10 +304,8 @@ static int many_gcm_lanes(const arx_backend *be, arx_job *jobs, size_t n, int de
         lanes[i].len = j->len;
         lanes[i].pre = ej0[i];
     }
-    /* Decryption hashes the ciphertext before in-place decryption overwrites it. */
-    if (dec) many_ghash_jobs(jobs, gk, n, 1, s);
-    many_keystream(be, jobs, lanes, n, ARX_MANY_INC32 | ARX_MANY_PRE, secret);
-    if (!dec) many_ghash_jobs(jobs, gk, n, 0, s);
+    const many_gcm_ctx gc = {gk, s, dec};
+    many_keystream(be, jobs, lanes, n, ARX_MANY_INC32 | ARX_MANY_PRE, secret, &gc);
     for (size_t i = 0; i < n; i++) {
         arx_job *j = &jobs[i];
         arx_xor(s[i], s[i], ej0[i], 16); /* T = E(J0) xor S */
@@ -319,7 +338,7 @@ static void many_ctr_lanes(const arx_backend *be, arx_job *jobs, size_t n) {
         lanes[i].pre = NULL;
         jobs[i].status = ARX_OK;
     }
-    many_keystream(be, jobs, lanes, n, 0, NULL);
+    many_keystream(be, jobs, lanes, n, 0, NULL, NULL);
     /* lanes holds pointers and the callers' counter blocks: nothing secret */
 }
 
