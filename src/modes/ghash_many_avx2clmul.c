@@ -42,11 +42,7 @@ static inline void many_absorb_y(ghash_yacc *a, const arx_ghash_key *gk, const u
         x = ghash_y_bswap(x);
         /* pw >= 2 here, so both powers are inside htab (a lone last block's
          * second power meets a zero block) */
-        __m256i h = _mm256_loadu_si256((const __m256i *)(const void *)gk->htab[ARX_GHASH_MAX_POW - pw]);
-        a->lo = _mm256_xor_si256(a->lo, _mm256_clmulepi64_epi128(x, h, 0x00));
-        a->hi = _mm256_xor_si256(a->hi, _mm256_clmulepi64_epi128(x, h, 0x11));
-        a->mid = _mm256_xor_si256(a->mid, _mm256_xor_si256(_mm256_clmulepi64_epi128(x, h, 0x01),
-                                                           _mm256_clmulepi64_epi128(x, h, 0x10)));
+        ghash_y_absorb(a, gk, (unsigned)pw, 0, x); /* Karatsuba; mid corrected in many_two */
     }
 }
 
@@ -75,6 +71,8 @@ static inline __m256i many_two(const arx_ghash_msg *m, size_t n) {
     const __m256i xl = _mm256_set_m128i(x[1], x[0]), hl = _mm256_set_m128i(h1[1], h1[0]);
     __m256i lo = _mm256_xor_si256(many_fold2(a[0].lo, a[1].lo), _mm256_clmulepi64_epi128(xl, hl, 0x00));
     __m256i hi = _mm256_xor_si256(many_fold2(a[0].hi, a[1].hi), _mm256_clmulepi64_epi128(xl, hl, 0x11));
+    /* Karatsuba: mid ^= lo ^ hi (the data's products; the length block's below use four multiplies) */
+    for (int q = 0; q < 2; q++) a[q].mid = _mm256_xor_si256(a[q].mid, _mm256_xor_si256(a[q].lo, a[q].hi));
     __m256i mid = _mm256_xor_si256(many_fold2(a[0].mid, a[1].mid),
                                    _mm256_xor_si256(_mm256_clmulepi64_epi128(xl, hl, 0x01),
                                                     _mm256_clmulepi64_epi128(xl, hl, 0x10)));
