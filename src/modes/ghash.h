@@ -128,7 +128,7 @@ void arx_ghash_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part);
  * zero-padded || C zero-padded || [len(A)]64 || [len(C)]64) under its own
  * key, into s (16 bytes, GCM's byte order). arx_ghash_vpclmul_many takes
  * n messages whose keys are VPCLMULQDQ keys and whose block count
- * (both paddings and the length block) is at most ARX_GHASH_MAX_POW.
+ * (both paddings and the length block) is at most 2 * ARX_GHASH_MAX_POW.
  */
 typedef struct arx_ghash_msg {
     const arx_ghash_key *key;
@@ -139,7 +139,8 @@ typedef struct arx_ghash_msg {
     uint8_t *s;
 } arx_ghash_msg;
 void arx_ghash_vpclmul_many(const arx_ghash_msg *m, size_t n);
-/* The same on VPCLMUL256 keys (ghash_many_avx2clmul.c), same limit. */
+/* The same on VPCLMUL256 keys (ghash_many_avx2clmul.c), at most
+ * ARX_GHASH_MAX_POW blocks. */
 void arx_ghash_vpclmul256_many(const arx_ghash_msg *m, size_t n);
 /* The same on PCLMULQDQ keys (8 powers), any block count. */
 void arx_ghash_pclmul_many(const arx_ghash_msg *m, size_t n);

@@ -164,7 +164,7 @@ static void many_ghash_jobs(const arx_job *jobs, const arx_ghash_key *const *gk,
 #if ARX_X86_SIMD
         arx_ghash_msg g = {gk[i], j->aad, j->aad_len, c, j->len, s[i]};
         const size_t blocks = (j->aad_len + 15) / 16 + (j->len + 15) / 16;
-        if (gk[i]->impl == ARX_GHASH_VPCLMUL && blocks < ARX_GHASH_MAX_POW) {
+        if (gk[i]->impl == ARX_GHASH_VPCLMUL && blocks < 2 * ARX_GHASH_MAX_POW) {
             q[nq++] = g;
             continue;
         }
