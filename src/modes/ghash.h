@@ -139,8 +139,7 @@ typedef struct arx_ghash_msg {
     uint8_t *s;
 } arx_ghash_msg;
 void arx_ghash_vpclmul_many(const arx_ghash_msg *m, size_t n);
-/* The same on VPCLMUL256 keys (ghash_many_avx2clmul.c), at most
- * ARX_GHASH_MAX_POW blocks. */
+/* The same on VPCLMUL256 keys (ghash_many_avx2clmul.c), same limit. */
 void arx_ghash_vpclmul256_many(const arx_ghash_msg *m, size_t n);
 /* The same on PCLMULQDQ keys (8 powers), any block count. */
 void arx_ghash_pclmul_many(const arx_ghash_msg *m, size_t n);

@@ -168,7 +168,7 @@ static void many_ghash_jobs(const arx_job *jobs, const arx_ghash_key *const *gk,
             q[nq++] = g;
             continue;
         }
-        if (gk[i]->impl == ARX_GHASH_VPCLMUL256 && blocks < ARX_GHASH_MAX_POW) {
+        if (gk[i]->impl == ARX_GHASH_VPCLMUL256 && blocks < 2 * ARX_GHASH_MAX_POW) {
             y[ny++] = g;
             continue;
         }
@@ -354,19 +354,23 @@ static void many_ctr_lanes(const arx_backend *be, arx_job *jobs, size_t n) {
  * stitched CTR + GHASH) are then at full speed and beat the lanes. Measured
  * on Zen 4, LEA-128, 64 jobs under 16 keys, TSC cycles/byte lanes / one by
  * one: CTR 384 B 0.62 / 0.72, 512 B 0.62 / 0.60, 1 KiB 0.58 / 0.48; GCM
- * 1 KiB 0.83 / 0.88, 2 KiB 0.80 / 0.72. The AVX2 backend's one-message GCM
- * is stitched too (lea_gcm_avx2clmul.c) and wins sooner: same setup with
- * AVX-512 hidden, 384 B 1.54 / 1.72, 512 B 1.48 / 1.40, 768 B 1.39 / 1.34,
- * 1 KiB 1.37 / 1.11.
+ * (GHASH four messages per zmm up to 128 blocks) 1 KiB 0.73 / 0.87. The
+ * AVX2 backend's one-message GCM is stitched too (lea_gcm_avx2clmul.c); with
+ * GHASH two messages per ymm the lanes still win up to 1.5 KiB: 512 B 1.09 /
+ * 1.39, 768 B 1.03 / 1.32, 1 KiB 1.09 / 1.10, 1280 B 1.06 / 1.13, 1520 B
+ * 1.04 / 1.13 (before, one message at a time through PCLMULQDQ, they lost
+ * from 512 B on and the AVX2 limit was 512). Kernels of 4 lanes (SPECK and
+ * SIMON on AVX2, LEA on NEON, whose GHASH runs one message at a time) keep
+ * 512 bytes: NEON has no figures (qemu only).
  */
 #define MANY_LONG_CTR 512
 #define MANY_LONG_GCM 1536
-#define MANY_LONG_GCM_8LANES 512
+#define MANY_LONG_GCM_4LANES 512
 
 /* The lane path over the chunk's short jobs; the long ones one by one. Not
  * inlined: its scratch stays out of the one-message path's frame. */
 MANY_NOINLINE static int many_lanes(many_op op, const arx_backend *be, arx_job *chunk, size_t m) {
-    const size_t lim = op == M_CTR ? MANY_LONG_CTR : be->many_lanes <= 8 ? MANY_LONG_GCM_8LANES : MANY_LONG_GCM;
+    const size_t lim = op == M_CTR ? MANY_LONG_CTR : be->many_lanes < 8 ? MANY_LONG_GCM_4LANES : MANY_LONG_GCM;
     arx_job sub[MANY_CHUNK];
     unsigned char at[MANY_CHUNK];
     size_t k = 0;
