@@ -14,9 +14,11 @@
  *   per group runs all its messages' keystream, GCM's E(J0) included (one
  *   extra block per lane). A group whose few longest messages run far past
  *   the rest stops the lanes at a cap and finishes those messages with the
- *   one-message kernel, which is at full speed on long runs. GHASH runs per
- *   message over its AAD, ciphertext and length block as one run of blocks
- *   (one reduction per run on the carry-less-multiply GHASHes).
+ *   one-message kernel, which is at full speed on long runs. GCM hashes
+ *   each group's messages right after (decrypting: before) the group's
+ *   keystream, while they are in L1: four messages per zmm or two per ymm
+ *   on the VPCLMULQDQ GHASHes (ghash_many_avx512.c, _avx2clmul.c), one by
+ *   one over AAD, ciphertext and length block elsewhere.
  * - Everything else (other ciphers and backends, CCM, CMAC, keys on
  *   different backends in one chunk): the one-message function per job.
  *
