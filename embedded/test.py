@@ -59,9 +59,8 @@ DEC_ASM = ASM
 # every cipher in ASM, assembly or C schedule) and whose backend has its own
 # CTR kernel (timed from random counters, some about to carry across the low
 # 32 bits; output against the host's CTR).
-KEY_ASM = {"avr": ["lea-128", "lea-192", "lea-256", "simon-64-128", "simeck-64-128", "speck-64-96", "speck-64-128"],
-           "msp430": ["lea-128", "lea-192", "lea-256", "simon-64-128", "simeck-64-128", "speck-64-96",
-                      "speck-64-128"]}
+KEY_ASM = {t: ["lea-128", "lea-192", "lea-256", "simon-64-128", "simeck-64-128", "speck-64-96", "speck-64-128",
+               "hight", "sparx-64-128"] for t in ("avr", "msp430")}
 CTR_ASM = {"avr": ["lea-128"], "msp430": ["lea-128"]}
 
 
