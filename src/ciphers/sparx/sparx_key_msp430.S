@@ -8,7 +8,7 @@
  * - MSP430 (r4..r11, ROR7 = swpb then rla/adc): a 4-row loop body, after
  *   which the names come back; 35 cycles a row.
  * - AVR (r2..r17, ROR7 = ROL1 then a byte rename): an 8-row loop body (the
- *   bytes of every word come back after two passes), `st X+`; 45 cycles a row.
+ *   bytes of every word come back after two passes), `st X+`; 52 cycles a row.
  * Rows 17..40 of rk are not written (SPARX-64/128 reads 17; key_build zeroes
  * the key object before the setup). No branch or address depends on the key.
  *
