@@ -75,10 +75,10 @@ typedef struct arx_ghash_key {
     uint64_t hagg[6][ARX_GHASH_AGG_N];
 #endif
 #if defined(__wasm__) && !defined(ARX_NO_WASM_SIMD) && defined(ARX_GHASH_AGG_N)
-    /* ghash_wasm.c (the SIMD128 module): hw[N - j][c][m] is H^j's operand
+    /* ghash_wasm.c (the SIMD128 module): hw[N - j][c] is H^j's operand
      * vector c (its 32-bit words, the middle products' words, their bit
-     * reversals) under residue mask m, 2.5 KiB. */
-    uint32_t hw[ARX_GHASH_AGG_N][5][4][4];
+     * reversals), 640 bytes. */
+    uint32_t hw[ARX_GHASH_AGG_N][5][4];
 #endif
 #ifdef ARX_GHASH_WORDFORM
     /* The microcontroller assembly (ghash_rv32i.S, ghash_armv7m.S):

@@ -19,9 +19,10 @@
  *   E  = (a0^a1^a2^a3, its reversal, -, -)  the middle of the middle
  * five vectors, 80 pmulld per block (two lanes of E idle), against 96
  * 64-bit multiplies in ghash_agg.c. The H side of each vector is computed
- * once per key for H^1..H^N, already under each of the four masks (ghash.h,
- * hw: 2.5 KiB; masking per block instead measured 4% slower at 64 bytes and
- * 8% at 64 KiB), so runs of up to N blocks are aggregated as in ghash_agg.c,
+ * once per key for H^1..H^N (ghash.h, hw: 640 bytes; stored under each of
+ * the four masks it ran 4% faster at 64 bytes and 8% at 64 KiB, but 2.5 KiB
+ * takes SPARX-128's keys past ARX_KEY_STORAGE_MAX), so runs of up to N
+ * blocks are aggregated as in ghash_agg.c,
  *     Y' = (Y ^ X_1) H^k ^ X_2 H^(k-1) ^ ... ^ X_k H,
  * and everything after the multiplies is linear: the raw residue sums are
  * XORed over the run's blocks and the masking, the reversals of the high
@@ -80,14 +81,7 @@ void arx_ghash_wasm_key(arx_ghash_key *gk, const uint8_t h[16]) {
         const v128_t a = wasm_i64x2_make((int64_t)p.y[0], (int64_t)p.y[1]);
         v128_t v[5];
         operands(v, a, rev32(a));
-        const v128_t m0 = wasm_i32x4_splat(0x11111111), m1 = wasm_i32x4_splat(0x22222222);
-        const v128_t m2 = wasm_i32x4_splat(0x44444444), m3 = wasm_i32x4_splat((int32_t)0x88888888u);
-        for (int c = 0; c < 5; c++) {
-            wasm_v128_store(gk->hw[N - j][c][0], wasm_v128_and(v[c], m0));
-            wasm_v128_store(gk->hw[N - j][c][1], wasm_v128_and(v[c], m1));
-            wasm_v128_store(gk->hw[N - j][c][2], wasm_v128_and(v[c], m2));
-            wasm_v128_store(gk->hw[N - j][c][3], wasm_v128_and(v[c], m3));
-        }
+        for (int c = 0; c < 5; c++) wasm_v128_store(gk->hw[N - j][c], v[c]);
         arx_wipe(v, sizeof v);
     }
     arx_wipe(&p, sizeof p);
@@ -109,7 +103,7 @@ static void run(uint64_t y[2], const arx_ghash_key *gk, const uint8_t *data, uns
         }
         operands(x[i], a, r);
     }
-    const uint32_t(*hw)[5][4][4] = gk->hw + (N - k);
+    const uint32_t(*hw)[5][4] = gk->hw + (N - k);
     v128_t p[5];
     for (int c = 0; c < 5; c++) {
         v128_t z0 = wasm_i32x4_splat(0), z1 = z0, z2 = z0, z3 = z0;
@@ -117,8 +111,9 @@ static void run(uint64_t y[2], const arx_ghash_key *gk, const uint8_t *data, uns
             const v128_t xv = x[i][c];
             const v128_t x0 = wasm_v128_and(xv, m0), x1 = wasm_v128_and(xv, m1);
             const v128_t x2 = wasm_v128_and(xv, m2), x3 = wasm_v128_and(xv, m3);
-            const v128_t h0 = wasm_v128_load(hw[i][c][0]), h1 = wasm_v128_load(hw[i][c][1]);
-            const v128_t h2 = wasm_v128_load(hw[i][c][2]), h3 = wasm_v128_load(hw[i][c][3]);
+            const v128_t hv = wasm_v128_load(hw[i][c]);
+            const v128_t h0 = wasm_v128_and(hv, m0), h1 = wasm_v128_and(hv, m1);
+            const v128_t h2 = wasm_v128_and(hv, m2), h3 = wasm_v128_and(hv, m3);
             z0 = wasm_v128_xor(z0, wasm_v128_xor(wasm_v128_xor(wasm_i32x4_mul(x0, h0), wasm_i32x4_mul(x1, h3)),
                                                  wasm_v128_xor(wasm_i32x4_mul(x2, h2), wasm_i32x4_mul(x3, h1))));
             z1 = wasm_v128_xor(z1, wasm_v128_xor(wasm_v128_xor(wasm_i32x4_mul(x0, h1), wasm_i32x4_mul(x1, h0)),
