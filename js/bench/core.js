@@ -6,8 +6,7 @@
 // async: each call awaited in turn) and @noble/ciphers' AES-128-GCM, in the
 // same run. Each row: calls for at least minMs / 2 first (warm-up: engines
 // start WebAssembly on a baseline compiler and swap in the optimised code
-// from a background thread, late on a loaded machine), then batches until
-// the time per call stops falling (SETTLE), then BATCHES short
+// from a background thread, late on a loaded machine), then BATCHES short
 // batches of calls (each at least BATCH_MS, or one call), the best batch.
 // Many short batches rather than a few long ones: on a shared machine
 // (docs/PERFORMANCE.md: 2 vCPUs, load average up to 30) a 50 ms batch is
@@ -20,13 +19,6 @@ export const SIZES = [64, 1024, 1 << 20];
 
 const BATCHES = 25;
 const BATCH_MS = 2;
-// After the warm-up, batches until SETTLE in a row are no more than 3%
-// faster than the best so far (at most SETTLE_MS): V8 swaps optimised code
-// in from a background thread, which on this loaded machine came after a
-// fixed warm-up for the first GCM row of a run (LEA-128-GCM 64 B measured
-// 0.65 µs on the baseline code, 0.39-0.42 once the optimised code ran).
-const SETTLE = 8;
-const SETTLE_MS = 3000;
 
 async function measure(call, size, minMs) {
   const warm = performance.now(); // warm up (and compile)
@@ -37,13 +29,6 @@ async function measure(call, size, minMs) {
     for (let i = 0; i < n; i++) await call();
     if (performance.now() - t >= BATCH_MS || n > 1e6) break;
     n *= 2;
-  }
-  for (let best = Infinity, still = 0, t0 = performance.now(); still < SETTLE && performance.now() - t0 < SETTLE_MS;) {
-    const t = performance.now();
-    for (let i = 0; i < n; i++) await call();
-    const dt = performance.now() - t;
-    if (dt < best * 0.97) (best = dt), (still = 0);
-    else still++;
   }
   let best = Infinity;
   for (let r = 0; r < BATCHES; r++) {
@@ -64,13 +49,6 @@ function measureSync(call, size, minMs) {
     for (let i = 0; i < n; i++) call();
     if (performance.now() - t >= BATCH_MS || n > 1e7) break;
     n *= 2;
-  }
-  for (let best = Infinity, still = 0, t0 = performance.now(); still < SETTLE && performance.now() - t0 < SETTLE_MS;) {
-    const t = performance.now();
-    for (let i = 0; i < n; i++) call();
-    const dt = performance.now() - t;
-    if (dt < best * 0.97) (best = dt), (still = 0);
-    else still++;
   }
   let best = Infinity;
   for (let r = 0; r < BATCHES; r++) {
