@@ -253,6 +253,37 @@ void arx_ctr128_batched(arx_block_fn encrypt, const void *ks, uint8_t *ctr, uint
 #define ARX_MCU128_BACKEND(name, isa, kenc, kdec, refenc, refdec)                                  \
     ARX_MCU_BACKEND(name, isa, 1, kenc, kdec, refenc, refdec, arx_ctr128_batched)
 
+/*
+ * The CTR kernels of the 8- and 16-bit chips (embedded/gen: speck_ctr_avr.py ...),
+ * f(ks, ctr, out, in, n): out = in XOR E(ctr), E(ctr + 1), ... for a 64-bit
+ * block, ctr (big-endian) stepped in the kernel, modulo 2^64.
+ * arx_mcu_ctr_pairs: an AVR pair kernel (n pairs), an odd last block through
+ * the encryption kernel ENC. arx_mcu_ctr_words: an MSP430 block kernel over
+ * 2-byte-aligned buffers and counter (copied into an aligned one), odd
+ * buffers block by block through ENC. (Counts and alignment are public.)
+ */
+#if defined(ARX_AVR) || defined(ARX_MSP430)
+#include <string.h>
+typedef void (*arx_mcu_ctr_fn)(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t n);
+static inline void arx_mcu_ctr_pairs(arx_mcu_ctr_fn f, arx_block_fn enc, const void *ks, uint8_t *ctr,
+                                     uint8_t *out, const uint8_t *in, size_t nblocks) {
+    const size_t even = nblocks & ~(size_t)1;
+    if (even) f(ks, ctr, out, in, even / 2);
+    if (nblocks & 1u) arx_ctr_by_block(enc, ks, 8, ctr, out + 8 * even, in + 8 * even, 1);
+}
+static inline void arx_mcu_ctr_words(arx_mcu_ctr_fn f, arx_block_fn enc, const void *ks, uint8_t *ctr,
+                                     uint8_t *out, const uint8_t *in, size_t nblocks) {
+    if (((uintptr_t)out | (uintptr_t)in) & 1u) {
+        arx_ctr_by_block(enc, ks, 8, ctr, out, in, nblocks);
+        return;
+    }
+    _Alignas(2) uint8_t c[8];
+    memcpy(c, ctr, 8);
+    f(ks, c, out, in, nblocks);
+    memcpy(ctr, c, 8);
+}
+#endif
+
 #define ARX_MAX_BACKENDS 8
 
 typedef struct arx_cipher_desc {
