@@ -58,9 +58,9 @@ DEC_ASM = ASM
 # whose backend has its own CTR kernel (timed from random counters, some
 # about to carry across the low 32 bits; output against the host's CTR).
 KEY_ASM = {"avr": ["lea-128", "lea-192", "lea-256"], "msp430": ["lea-128"]}
-CTR64 = ["speck-64-128", "simon-64-128", "simeck-64-128", "cham-64-128", "cham-64-128-legacy", "hight",
-         "sparx-64-128"]
-CTR_ASM = {"avr": ["lea-128"] + CTR64, "msp430": ["lea-128"] + CTR64}
+CTR_KERNELS = ["speck-64-128", "simon-64-128", "simeck-64-128", "cham-64-128", "cham-64-128-legacy", "hight",
+         "sparx-64-128", "cham-128-128", "cham-128-128-legacy"]
+CTR_ASM = {"avr": ["lea-128"] + CTR_KERNELS, "msp430": ["lea-128"] + CTR_KERNELS}
 # CTR kernels whose C wrapper splits a call where the counter's low bytes
 # wrap (a second precomputation): those calls have their own cycle count.
 # The others carry through the whole counter in the kernel on every block.

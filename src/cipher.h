@@ -255,10 +255,11 @@ void arx_ctr128_batched(arx_block_fn encrypt, const void *ks, uint8_t *ctr, uint
 
 /*
  * The CTR kernels of the 8- and 16-bit chips (embedded/gen: speck_ctr_avr.py ...),
- * f(ks, ctr, out, in, n): out = in XOR E(ctr), E(ctr + 1), ... for a 64-bit
- * block, ctr (big-endian) stepped in the kernel, modulo 2^64.
- * arx_mcu_ctr_pairs: an AVR pair kernel (n pairs), an odd last block through
- * the encryption kernel ENC. arx_mcu_ctr_words: an MSP430 block kernel over
+ * f(ks, ctr, out, in, n): out = in XOR E(ctr), E(ctr + 1), ..., ctr (the
+ * whole block, big-endian) stepped in the kernel, modulo 2^blockbits.
+ * arx_mcu_ctr_pairs: an AVR pair kernel (n pairs of 64-bit blocks), an odd
+ * last block through the encryption kernel ENC. arx_mcu_ctr_words: an
+ * MSP430 block kernel (BB-byte blocks) over
  * 2-byte-aligned buffers and counter (copied into an aligned one), odd
  * buffers block by block through ENC. (Counts and alignment are public.)
  */
@@ -271,16 +272,16 @@ static inline void arx_mcu_ctr_pairs(arx_mcu_ctr_fn f, arx_block_fn enc, const v
     if (even) f(ks, ctr, out, in, even / 2);
     if (nblocks & 1u) arx_ctr_by_block(enc, ks, 8, ctr, out + 8 * even, in + 8 * even, 1);
 }
-static inline void arx_mcu_ctr_words(arx_mcu_ctr_fn f, arx_block_fn enc, const void *ks, uint8_t *ctr,
+static inline void arx_mcu_ctr_words(arx_mcu_ctr_fn f, arx_block_fn enc, size_t bb, const void *ks, uint8_t *ctr,
                                      uint8_t *out, const uint8_t *in, size_t nblocks) {
     if (((uintptr_t)out | (uintptr_t)in) & 1u) {
-        arx_ctr_by_block(enc, ks, 8, ctr, out, in, nblocks);
+        arx_ctr_by_block(enc, ks, bb, ctr, out, in, nblocks);
         return;
     }
-    _Alignas(2) uint8_t c[8];
-    memcpy(c, ctr, 8);
+    _Alignas(2) uint8_t c[16];
+    memcpy(c, ctr, bb);
     f(ks, c, out, in, nblocks);
-    memcpy(ctr, c, 8);
+    memcpy(ctr, c, bb);
 }
 #endif
 

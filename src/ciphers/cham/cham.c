@@ -343,7 +343,7 @@ void cham64_msp430_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size
  * counter blocks and xors the data in the kernel. */
 void cham64_msp430_ctr_run(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
 static void cham64_msp430_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    arx_mcu_ctr_words(cham64_msp430_ctr_run, cham64_msp430_encrypt, ks, ctr, out, in, nblocks);
+    arx_mcu_ctr_words(cham64_msp430_ctr_run, cham64_msp430_encrypt, 8, ks, ctr, out, in, nblocks);
 }
 static const arx_backend cham64_msp430_backend = {"msp430", 0, 1, cham64_msp430_encrypt, cham64_msp430_decrypt,
                                                   cham64_msp430_ctr};
@@ -361,13 +361,24 @@ _Static_assert(offsetof(cham128_ks, rounds) == 64, "cham128_avr.S / cham128_msp4
 #ifdef ARX_AVR
 void cham128_avr_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void cham128_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-static const arx_backend cham128_avr_backend = {"avr", 0, 1, cham128_avr_encrypt, cham128_avr_decrypt, NULL};
+/* CTR: cham128_ctr_avr.S (embedded/gen/cham128_ctr_avr.py) builds the
+ * counter blocks and xors the data in the kernel (nblocks > 0, as
+ * arx_ctr_blocks calls it). */
+void cham128_avr_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
+static const arx_backend cham128_avr_backend = {"avr", 0, 1, cham128_avr_encrypt, cham128_avr_decrypt,
+                                                cham128_avr_ctr};
 #define CHAM_CHIP128_8 &cham128_avr_backend,
 #elif defined(ARX_MSP430)
 void cham128_msp430_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void cham128_msp430_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+/* CTR: cham128_ctr_msp430.S (embedded/gen/cham128_ctr_msp430.py) builds the
+ * counter blocks and xors the data in the kernel. */
+void cham128_msp430_ctr_run(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
+static void cham128_msp430_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    arx_mcu_ctr_words(cham128_msp430_ctr_run, cham128_msp430_encrypt, 16, ks, ctr, out, in, nblocks);
+}
 static const arx_backend cham128_msp430_backend = {"msp430", 0, 1, cham128_msp430_encrypt, cham128_msp430_decrypt,
-                                                   NULL};
+                                                   cham128_msp430_ctr};
 #define CHAM_CHIP128_8 &cham128_msp430_backend,
 #else
 #define CHAM_CHIP128_8

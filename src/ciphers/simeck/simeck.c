@@ -225,7 +225,7 @@ void simeck64_128_msp430_decrypt(const void *ks, uint8_t *out, const uint8_t *in
  * counter blocks and xors the data in the kernel. */
 void simeck64_128_msp430_ctr_run(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
 static void simeck64_128_msp430_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    arx_mcu_ctr_words(simeck64_128_msp430_ctr_run, simeck64_128_msp430_encrypt, ks, ctr, out, in, nblocks);
+    arx_mcu_ctr_words(simeck64_128_msp430_ctr_run, simeck64_128_msp430_encrypt, 8, ks, ctr, out, in, nblocks);
 }
 static const arx_backend simeck64_128_chip = {"msp430", 0, 1, simeck64_128_msp430_encrypt, simeck64_128_msp430_decrypt,
                                            simeck64_128_msp430_ctr};

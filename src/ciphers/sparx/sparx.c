@@ -505,7 +505,7 @@ void sparx64_msp430_decrypt(const void *ks, uint8_t *out, const uint8_t *in, siz
  * counter blocks and xors the data in the kernel. */
 void sparx64_msp430_ctr_run(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
 static void sparx64_msp430_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    arx_mcu_ctr_words(sparx64_msp430_ctr_run, sparx64_msp430_encrypt, ks, ctr, out, in, nblocks);
+    arx_mcu_ctr_words(sparx64_msp430_ctr_run, sparx64_msp430_encrypt, 8, ks, ctr, out, in, nblocks);
 }
 static const arx_backend sparx64_chip_backend = {"msp430", 0, 1, sparx64_msp430_encrypt, sparx64_msp430_decrypt,
                                                  sparx64_msp430_ctr};

@@ -346,7 +346,7 @@ void speck64_128_msp430_decrypt(const void *ks, uint8_t *out, const uint8_t *in,
  * counter blocks and xors the data in the kernel. */
 void speck64_128_msp430_ctr_run(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
 static void speck64_128_msp430_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    arx_mcu_ctr_words(speck64_128_msp430_ctr_run, speck64_128_msp430_encrypt, ks, ctr, out, in, nblocks);
+    arx_mcu_ctr_words(speck64_128_msp430_ctr_run, speck64_128_msp430_encrypt, 8, ks, ctr, out, in, nblocks);
 }
 static const arx_backend speck64_128_msp430 = {"msp430", 0, 1, speck64_128_msp430_encrypt, speck64_128_msp430_decrypt,
                                                speck64_128_msp430_ctr};
