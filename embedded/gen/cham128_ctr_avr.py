@@ -20,6 +20,7 @@ rounds (about 47 of 2,800 cycles a block, under 2%): not done.
 """
 
 from asm_out import emitters
+from ctr_emit import avr_load_step, avr_xor_out
 
 k = emitters("cham128_avr")
 e, out = k.e, k.out
@@ -48,14 +49,7 @@ e("    ldd r23, Z+32")  # ks->rounds (112 or 80: the low byte)
 e("    movw r30, r24")  # Z = ks->rk
 e("    movw r24, r16")  # blocks left
 e(".L%s_block:" % name)
-regs = [w.b(j) for w in k.words for j in range(4)]
-for rg in regs:
-    e("    ld %s, X+" % rg)
-e("    sec")
-for rg in reversed(regs):
-    e("    mov r18, %s" % rg)
-    e("    adc r18, r1")
-    e("    st -X, r18")
+avr_load_step([w.b(j) for w in k.words for j in range(4)], "X", "r18")
 e("    clr r0")
 e(".L%s_16:" % name)
 for r in range(16):
@@ -70,10 +64,7 @@ e("2:")
 e("    movw r18, r26")  # ctr
 e("    pop r27")  # in
 e("    pop r26")
-for rg in [w.b(j) for w in k.words for j in range(4)]:
-    e("    ld r20, X+")
-    e("    eor r20, %s" % rg)
-    e("    st Y+, r20")
+avr_xor_out([w.b(j) for w in k.words for j in range(4)], "r20")
 e("    push r26")
 e("    push r27")
 e("    movw r26, r18")

@@ -20,6 +20,7 @@ read by rounds 0 and 1 (2 of 112 rounds, under 2%): not precomputed.
 """
 
 from asm_out import emitters
+from ctr_emit import msp430_load_step, msp430_xor_out
 
 k = emitters("cham128_msp430")
 e, out = k.e, k.out
@@ -48,14 +49,7 @@ e("    push r14")  # 2
 e("    push r15")  # 0
 e(".L%s_block:" % name)
 e("    mov 10(r1), %s" % I)
-for w in words:
-    e("    mov @%s+, %s" % (I, w))
-for i in range(7, -1, -1):  # counter + 1, big-endian: the last word first, byte-swapped
-    e("    mov %s, %s" % (words[i], T[0]))
-    e("    swpb %s" % T[0])
-    e("    %s %s" % ("inc" if i == 7 else "adc", T[0]))
-    e("    swpb %s" % T[0])
-    e("    mov %s, %d(%s)" % (T[0], 2 * i - 16, I))
+msp430_load_step(words, I, T[0])
 e("    mov 6(r1), %s" % K)
 e("    clr %s" % I)
 e(".L%s_8:" % name)
@@ -66,9 +60,7 @@ e("    cmp 8(r1), %s" % I)
 e("    jne .L%s_8" % name)
 e("    mov 0(r1), %s" % I)
 e("    mov 2(r1), %s" % K)
-for i, w in enumerate(words):
-    e("    xor @%s+, %s" % (I, w))
-    e("    mov %s, %d(%s)" % (w, 2 * i, K))
+msp430_xor_out(words, I, K)
 e("    mov %s, 0(r1)" % I)
 e("    add #16, 2(r1)")
 e("    dec 4(r1)")

@@ -20,6 +20,7 @@ rounds (about 23 cycles of 1,045 a block, 2%): not done.
 """
 
 from asm_out import emitters
+from ctr_emit import avr_load_step, avr_xor_out
 
 k = emitters("cham_avr")
 e, out = k.e, k.out
@@ -44,16 +45,7 @@ e("    movw r26, r22")
 e("    movw r24, r16")
 e(".L%s_pair:" % name)
 for b in range(2):  # the state is the counter, block bytes 0..7
-    regs = []
-    for i in range(4):
-        regs += [k.words[b][i].lo, k.words[b][i].hi]
-    for rg in regs:
-        e("    ld %s, X+" % rg)
-    e("    sec")
-    for rg in reversed(regs):
-        e("    mov r18, %s" % rg)
-        e("    adc r18, r1")
-        e("    st -X, r18")
+    avr_load_step([reg for w in k.words[b] for reg in (w.lo, w.hi)], "X", "r18")
 e("    clr r0")
 for j in range(88):
     if j and j % 16 == 0:
@@ -72,12 +64,7 @@ e("    movw r20, r26")  # ctr
 e("    pop r27")  # in
 e("    pop r26")
 for b in range(2):
-    for i in range(4):
-        w = k.words[b][i]
-        for rg in (w.lo, w.hi):
-            e("    ld r18, X+")
-            e("    eor r18, %s" % rg)
-            e("    st Y+, r18")
+    avr_xor_out([reg for w in k.words[b] for reg in (w.lo, w.hi)], "r18")
 e("    push r26")
 e("    push r27")
 e("    movw r26, r20")

@@ -22,6 +22,7 @@ a block, 2%): not done.
 """
 
 from asm_out import emitters
+from ctr_emit import msp430_load_step, msp430_xor_out
 
 k = emitters("cham_msp430")
 e, out = k.e, k.out
@@ -47,14 +48,7 @@ e("    mov r15, %s" % IN)
 e("    mov 16(r1), %s" % N)  # past the 7 saved registers and the return address
 e(".L%s_block:" % name)
 words = list(k.words)
-for w in words:
-    e("    mov @%s+, %s" % (CTR, w))
-for i in (3, 2, 1, 0):  # counter + 1, big-endian: the last word first, byte-swapped
-    e("    mov %s, %s" % (words[i], T))
-    e("    swpb %s" % T)
-    e("    %s %s" % ("inc" if i == 3 else "adc", T))
-    e("    swpb %s" % T)
-    e("    mov %s, %d(%s)" % (T, 2 * i - 8, CTR))
+msp430_load_step(words, CTR, T)
 e("    sub #8, %s" % CTR)
 e("    swpb %s" % words[0])  # X0 and X2 enter the body byte-swapped
 e("    swpb %s" % words[2])
@@ -69,9 +63,7 @@ assert k.words == words
 e(".L%s_done:" % name)
 e("    swpb %s" % words[0])
 e("    swpb %s" % words[2])
-for i, w in enumerate(words):
-    e("    xor @%s+, %s" % (IN, w))
-    e("    mov %s, %d(%s)" % (w, 2 * i, OUT))
+msp430_xor_out(words, IN, OUT)
 e("    add #8, %s" % OUT)
 e("    dec %s" % N)
 e("    jz 7f")

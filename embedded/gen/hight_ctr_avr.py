@@ -21,6 +21,7 @@ F-branches (about 110 of 2,000 cycles a block, 5%): not done yet.
 """
 
 from asm_out import emitters
+from ctr_emit import avr_load_step, avr_xor_out
 
 k = emitters("hight_avr")
 e, out, x = k.e, k.out, k.x
@@ -47,14 +48,7 @@ e("    movw r24, r16")
 e(".L%s_pair:" % name)
 e("    movw r30, r22")
 for b in range(2):  # the state is the counter: block byte j in x_j
-    regs = [x(b, j) for j in range(8)]
-    for rg in regs:
-        e("    ld %s, X+" % rg)
-    e("    sec")
-    for rg in reversed(regs):
-        e("    mov r18, %s" % rg)
-        e("    adc r18, r1")
-        e("    st -X, r18")
+    avr_load_step([x(b, j) for j in range(8)], "X", "r18")
 for w in range(4):  # whitening: x0 += wk0, x2 ^= wk1, x4 += wk2, x6 ^= wk3
     e("    ldd %s, Z+%d" % (K, w))
     for b in range(2):
@@ -78,10 +72,7 @@ e("    movw r18, r26")  # ctr
 e("    pop r27")  # in
 e("    pop r26")
 for b in range(2):
-    for j in range(8):
-        e("    ld %s, X+" % K)
-        e("    eor %s, %s" % (K, x(b, (j + 1) % 8)))
-        e("    st Y+, %s" % K)
+    avr_xor_out([x(b, (j + 1) % 8) for j in range(8)], K)
 e("    push r26")
 e("    push r27")
 e("    movw r26, r18")

@@ -22,6 +22,7 @@ it: not precomputed.
 import sys
 
 from asm_out import emitters
+from ctr_emit import avr_load_step, avr_xor_out
 
 CIPHER = sys.argv[1] if len(sys.argv) > 1 else "simon"
 k = emitters("simon_avr")
@@ -50,14 +51,7 @@ e("    push r19")
 e("    movw r26, r22")  # X = ctr
 e(".L%s_pair:" % name)
 for b in range(2):  # the state is the counter: y (bytes 0..3) then x (4..7)
-    regs = k.Y[b] + k.X[b]
-    for n in regs:
-        e("    ld %s, X+" % r(n))
-    e("    sec")
-    for n in reversed(regs):
-        e("    mov r0, %s" % r(n))
-        e("    adc r0, r1")
-        e("    st -X, r0")
+    avr_load_step([r(n) for n in k.Y[b] + k.X[b]], "X", "r0")
 e("    push r26")  # ctr
 e("    push r27")
 e("    ldi r26, 22")
@@ -73,10 +67,7 @@ e("    pop r22")
 e("    pop r27")  # in
 e("    pop r26")
 for b in range(2):
-    for n in k.Y[b] + k.X[b]:
-        e("    ld r0, X+")
-        e("    eor r0, %s" % r(n))
-        e("    st Y+, r0")
+    avr_xor_out([r(n) for n in k.Y[b] + k.X[b]], "r0")
 e("    subi r30, lo8(176)")
 e("    sbci r31, hi8(176)")
 e("    pop r19")

@@ -24,6 +24,7 @@ depend on it: not precomputed.
 import sys
 
 from asm_out import emitters
+from ctr_emit import msp430_load_step, msp430_xor_out
 
 CIPHER = sys.argv[1] if len(sys.argv) > 1 else "simon"
 k = emitters("simon_msp430")
@@ -52,21 +53,11 @@ e("    mov 18(r1), r15")  # nblocks: past ctr, the 7 saved registers and the ret
 e("    push r15")
 e(".L%s_block:" % name)
 e("    mov 2(r1), %s" % B[0])
-words = k.Y + k.X
-for w in words:
-    e("    mov @%s+, %s" % (B[0], w))
-for i in (3, 2, 1, 0):  # counter + 1, big-endian: the last word first, byte-swapped
-    e("    mov %s, %s" % (words[i], B[1]))
-    e("    swpb %s" % B[1])
-    e("    %s %s" % ("inc" if i == 3 else "adc", B[1]))
-    e("    swpb %s" % B[1])
-    e("    mov %s, %d(%s)" % (B[1], 2 * i - 8, B[0]))
+msp430_load_step(k.Y + k.X, B[0], B[1])
 for i in range(k.ROUNDS):
     k.feistel(i, False)
 assert k.Y == ["r4", "r5"]
-for i, w in enumerate(k.Y + k.X):
-    e("    xor @%s+, %s" % (IN, w))
-    e("    mov %s, %d(%s)" % (w, 2 * i, OUT))
+msp430_xor_out(k.Y + k.X, IN, OUT)
 e("    add #8, %s" % OUT)
 e("    sub #%d, %s" % (4 * k.ROUNDS, K))
 e("    dec 0(r1)")

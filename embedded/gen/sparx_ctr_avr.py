@@ -20,6 +20,7 @@ per 2^32 counters they would save 3 of 48 ARX-boxes a block (about 75 of
 """
 
 from asm_out import emitters
+from ctr_emit import avr_load_step, avr_xor_out
 
 k = emitters("sparx_avr")
 e, out = k.e, k.out
@@ -49,13 +50,7 @@ e("    movw r24, r16")
 e(".L%s_pair:" % name)
 k.x = k.fresh()
 for b in range(2):  # the state is the counter, block bytes 0..7
-    for rg in regs(b):
-        e("    ld %s, X+" % rg)
-    e("    sec")
-    for rg in reversed(regs(b)):
-        e("    mov r18, %s" % rg)
-        e("    adc r18, r1")
-        e("    st -X, r18")
+    avr_load_step(regs(b), "X", "r18")
 for s in range(8):
     for bi in range(2):
         for r in range(3):
@@ -75,10 +70,7 @@ e("    movw r18, r26")  # ctr
 e("    pop r27")  # in
 e("    pop r26")
 for b in range(2):
-    for rg in regs(b):
-        e("    ld r20, X+")
-        e("    eor r20, %s" % rg)
-        e("    st Y+, r20")
+    avr_xor_out(regs(b), "r20")
 e("    push r26")
 e("    push r27")
 e("    movw r26, r18")

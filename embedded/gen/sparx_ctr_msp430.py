@@ -20,6 +20,7 @@ read the counter's low 32 bits (6% a block): not precomputed yet.
 """
 
 from asm_out import emitters
+from ctr_emit import msp430_load_step, msp430_xor_out
 
 k = emitters("sparx_msp430")
 e, out = k.e, k.out
@@ -45,20 +46,11 @@ e("    mov r14, %s" % OUT)
 e("    mov r15, %s" % IN)
 e("    mov 16(r1), %s" % N)  # past the 7 saved registers and the return address
 e(".L%s_block:" % name)
-for w in words:
-    e("    mov @%s+, %s" % (CTR, w))
-for i in (3, 2, 1, 0):  # counter + 1, big-endian: the last word first, byte-swapped
-    e("    mov %s, %s" % (words[i], T))
-    e("    swpb %s" % T)
-    e("    %s %s" % ("inc" if i == 3 else "adc", T))
-    e("    swpb %s" % T)
-    e("    mov %s, %d(%s)" % (T, 2 * i - 8, CTR))
+msp430_load_step(words, CTR, T)
 e("    sub #8, %s" % CTR)
 e("    mov %s, %s" % (KS, K))
 k.encrypt_body()
-for i, w in enumerate(k.x):
-    e("    xor @%s+, %s" % (IN, w))
-    e("    mov %s, %d(%s)" % (w, 2 * i, OUT))
+msp430_xor_out(k.x, IN, OUT)
 e("    add #8, %s" % OUT)
 e("    dec %s" % N)
 e("    jz 7f")

@@ -18,6 +18,7 @@ on it, about half of a 31-cycle round a block: not precomputed (below 2%).
 """
 
 from asm_out import emitters
+from ctr_emit import avr_load_step, avr_xor_out
 
 k = emitters("speck_avr")
 e, out = k.e, k.out
@@ -44,14 +45,7 @@ e("    movw r24, r16")
 e(".L%s_pair:" % name)
 e("    movw r30, r20")
 for b in range(2):  # the block's state is the counter: y then x, little-endian
-    regs = [y(b, i) for i in range(4)] + [x(b, i) for i in range(4)]
-    for r in regs:
-        e("    ld %s, Z+" % r)
-    e("    sec")  # counter + 1, from byte 7 down, carry through all eight
-    for r in reversed(regs):
-        e("    mov r18, %s" % r)
-        e("    adc r18, r1")
-        e("    st -Z, r18")
+    avr_load_step([y(b, i) for i in range(4)] + [x(b, i) for i in range(4)], "Z", "r18")
 e("    movw r30, r22")
 e("    ldi r19, 6")
 e(".L%s_round4:" % name)
@@ -65,10 +59,7 @@ e("1:")
 for n in range(3):
     k.round_(n)
 for b in range(2):
-    for r in [y(b, i) for i in range(4)] + [x(b, i) for i in range(4)]:
-        e("    ld r18, X+")
-        e("    eor r18, %s" % r)
-        e("    st Y+, r18")
+    avr_xor_out([y(b, i) for i in range(4)] + [x(b, i) for i in range(4)], "r18")
 k.off[0] = k.off[1] = 0
 e("    sbiw r24, 1")
 e("    breq 2f")

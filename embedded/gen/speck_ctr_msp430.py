@@ -21,6 +21,7 @@ not depend on it, about half of a 23-cycle round a block: not precomputed
 """
 
 from asm_out import emitters
+from ctr_emit import msp430_load_step, msp430_xor_out
 
 k = emitters("speck_msp430")
 e, out = k.e, k.out
@@ -46,21 +47,12 @@ e("    mov r14, %s" % OUT)
 e("    mov r15, %s" % IN)
 e(".L%s_block:" % name)
 words = k.words()
-for w in words:
-    e("    mov @%s+, %s" % (CTR, w))
-for i in (3, 2, 1, 0):  # counter + 1, big-endian: the last word first, byte-swapped
-    e("    mov %s, %s" % (words[i], T))
-    e("    swpb %s" % T)
-    e("    %s %s" % ("inc" if i == 3 else "adc", T))
-    e("    swpb %s" % T)
-    e("    mov %s, %d(%s)" % (T, 2 * i - 8, CTR))
+msp430_load_step(words, CTR, T)
 e("    sub #8, %s" % CTR)
 e("    mov %s, %s" % (KS, K))
 for i in range(27):
     k.round_()
-for i, w in enumerate(k.words()):
-    e("    xor @%s+, %s" % (IN, w))
-    e("    mov %s, %d(%s)" % (w, 2 * i, OUT))
+msp430_xor_out(k.words(), IN, OUT)
 e("    add #8, %s" % OUT)
 e("    dec %s" % N)
 e("    jz 2f")
