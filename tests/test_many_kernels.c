@@ -1,14 +1,14 @@
 /*
  * The lane-per-message kernels (backends' ctr_many, src/ciphers/many_simd.h)
  * called directly, against the reference block function: for every
- * 128-bit-block cipher and every backend with a lane kernel this CPU runs,
+ * 128- and 64-bit-block cipher and every backend with a lane kernel this CPU runs,
  * random groups of 1..many_lanes lanes with their own keys (some shared),
  * lengths 0..200, a cap below some lengths, every flag combination (GCM's
  * E(J0) block, inc32 or whole-block counters) and counters next to the
  * carries the sliced counter handles without branches: the low 32 bits
  * about to wrap (inc32 must not carry out of them, a whole-block counter
  * must), and the low 64 bits about to wrap (a carry between the 64-bit
- * lanes' words). Two groups through one scratch, then both again: their
+ * lanes' words; for 64-bit blocks, the whole counter wrapping to zero). Two groups through one scratch, then both again: their
  * transposed schedules kept side by side in its slots, or replacing each
  * other where it holds one. Bytes past each lane's min(len, cap) must stay
  * untouched. The public
@@ -28,9 +28,10 @@
 
 static _Alignas(64) uint8_t ksbuf[2 * MAXL][16384];
 
-/* The counter block after ctr: inc32 or the whole block, big-endian. */
-static void step(uint8_t c[16], int inc32) {
-    for (int i = 15; i >= (inc32 ? 12 : 0); i--)
+/* The counter block after ctr (bb bytes): inc32 (its last four bytes) or
+ * the whole block, big-endian. */
+static void step(uint8_t *c, int bb, int inc32) {
+    for (int i = bb - 1; i >= (inc32 ? bb - 4 : 0); i--)
         if (++c[i]) break;
 }
 
@@ -61,10 +62,11 @@ static void make(group *g, const arx_cipher_desc *d, const arx_backend *be, size
         a->ks = ksbuf[h * MAXL + t_below(nk)];
         a->len = t_below(4) == 0 ? t_below(17) : t_below(MAXB + 1);
         if (a->len > longest) longest = a->len;
+        const size_t bb = d->block_bytes;
         t_fill(a->ctr, 16);
         switch (t_below(4)) {
-        case 0: memset(a->ctr + 12, 0xff, 4); a->ctr[15] = (uint8_t)(0xff - t_below(4)); break;
-        case 1: memset(a->ctr + 8, 0xff, 8); a->ctr[15] = (uint8_t)(0xff - t_below(4)); break;
+        case 0: memset(a->ctr + bb - 4, 0xff, 4); a->ctr[bb - 1] = (uint8_t)(0xff - t_below(4)); break;
+        case 1: memset(a->ctr + bb - 8, 0xff, 8); a->ctr[bb - 1] = (uint8_t)(0xff - t_below(4)); break;
         default: break;
         }
         t_fill(g->in[l], MAXB);
@@ -73,26 +75,28 @@ static void make(group *g, const arx_cipher_desc *d, const arx_backend *be, size
         a->pre = g->pre[l];
         g->lp[l] = a;
     }
-    g->cap = t_below(3) == 0 ? 16 * t_below(longest / 16 + 1) : MAXB;
+    g->cap = t_below(3) == 0 ? d->block_bytes * t_below(longest / d->block_bytes + 1) : MAXB;
 }
 
 /* The group through the kernel against the reference block function. */
 static void check(group *g, const arx_cipher_desc *d, const arx_backend *be, arx_many_sched *sc, const char *when) {
     const arx_backend *ref = d->backends[0];
+    const int bb = (int)d->block_bytes;
     for (size_t l = 0; l < g->n; l++) {
         const arx_many_lane *a = &g->lanes[l];
         const size_t m = a->len < g->cap ? a->len : g->cap;
         uint8_t c[16], ks[16];
         memcpy(c, a->ctr, 16);
+        memset(g->epre[l], 0, 16);
         if (g->flags & ARX_MANY_PRE) {
             ref->encrypt(a->ks, g->epre[l], c, 1);
-            step(c, g->flags & ARX_MANY_INC32);
+            step(c, bb, g->flags & ARX_MANY_INC32);
         }
         memset(g->exp[l], 0xa5, sizeof g->exp[l]);
-        for (size_t off = 0; off < m; off += 16) {
+        for (size_t off = 0; off < m; off += (size_t)bb) {
             ref->encrypt(a->ks, ks, c, 1);
-            step(c, g->flags & ARX_MANY_INC32);
-            for (size_t i = off; i < m && i < off + 16; i++) g->exp[l][i] = (uint8_t)(g->in[l][i] ^ ks[i - off]);
+            step(c, bb, g->flags & ARX_MANY_INC32);
+            for (size_t i = off; i < m && i < off + (size_t)bb; i++) g->exp[l][i] = (uint8_t)(g->in[l][i] ^ ks[i - off]);
         }
         memset(g->out[l], 0xa5, sizeof g->out[l]);
         memset(g->pre[l], 0, 16);
@@ -121,7 +125,7 @@ int main(int argc, char **argv) {
     int kernels = 0;
     for (size_t i = 0; i < sizeof descs / sizeof descs[0]; i++) {
         const arx_cipher_desc *d = descs[i];
-        if (d->block_bytes != 16) continue;
+        if (d->block_bytes != 16 && d->block_bytes != 8) continue;
         if (d->ks_bytes > sizeof ksbuf[0]) {
             CHECK(0, "%s: key schedule larger than the test's buffer", d->name);
             continue;

@@ -7,7 +7,8 @@
  *
  * - GCM and CTR on a backend with a lane-per-message kernel (ctr_many,
  *   src/ciphers/many_simd.h: LEA, SPECK-128, SIMON-128, CHAM-128 and
- *   SPARX-128 on AVX-512 and AVX2), for messages under MANY_LONG_* bytes
+ *   SPARX-128 on AVX-512 and AVX2; CTR only, the 64-bit blocks of SPECK,
+ *   SIMON, SIMECK and CHAM), for messages under MANY_LONG_* bytes
  *   (longer ones run at full speed alone): they are sorted by length
  *   (public) and cut into groups of the kernel's lane count, so the messages
  *   sharing a call are of similar length and few lanes idle. One kernel call
@@ -195,10 +196,11 @@ static void many_sort(const arx_job *jobs, unsigned char *idx, size_t n) {
     }
 }
 
-/* The counter block `adv` blocks after ctr: inc32 (GCM) or the whole block. */
-static void many_ctr_advance(uint8_t ctr[16], uint64_t adv, int inc32) {
+/* The counter block `adv` blocks after ctr: inc32 (GCM) or the whole block
+ * of bb bytes. */
+static void many_ctr_advance(uint8_t ctr[16], size_t bb, uint64_t adv, int inc32) {
     if (inc32) arx_store32_be(ctr + 12, arx_load32_be(ctr + 12) + (uint32_t)adv);
-    else arx_ctr_add(ctr, 16, adv);
+    else arx_ctr_add(ctr, bb, adv);
 }
 
 /*
@@ -218,31 +220,32 @@ static void many_keystream(const arx_backend *be, const arx_job *jobs, const arx
     sc.n = sc.used = 0;
     const size_t L = be->many_lanes;
     const size_t pre = (flags & ARX_MANY_PRE) ? 1 : 0;
+    const size_t bb = jobs[0].key->desc->block_bytes; /* 16, or 8 (CTR only) */
     many_sort(jobs, idx, n);
     for (size_t g0 = 0; g0 < n; g0 += L) {
         const size_t g = n - g0 < L ? n - g0 : L;
         const unsigned char *gi = idx + g0;
-        const size_t longest = (jobs[gi[g - 1]].len + 15) / 16;
-        size_t cap = (jobs[gi[g - 1 - g / 4]].len + 15) / 16;
+        const size_t longest = (jobs[gi[g - 1]].len + bb - 1) / bb;
+        size_t cap = (jobs[gi[g - 1 - g / 4]].len + bb - 1) / bb;
         if (longest <= cap + 16) cap = longest;
         for (size_t i = 0; i < g; i++) grp[i] = &lanes[gi[i]];
-        be->ctr_many(&sc, grp, g, cap * 16, flags);
+        be->ctr_many(&sc, grp, g, cap * bb, flags);
         for (size_t i = 0; i < g; i++) {
             const arx_job *j = &jobs[gi[i]];
-            if (j->len <= cap * 16) continue;
+            if (j->len <= cap * bb) continue;
             /* The rest of a long message, from counter ctr + pre + cap. */
             uint8_t ctr[16], last[16];
             memcpy(ctr, lanes[gi[i]].ctr, 16);
-            many_ctr_advance(ctr, pre + cap, flags & ARX_MANY_INC32);
-            const size_t off = cap * 16, full = (j->len - off) / 16, rest = (j->len - off) % 16;
+            many_ctr_advance(ctr, bb, pre + cap, flags & ARX_MANY_INC32);
+            const size_t off = cap * bb, full = (j->len - off) / bb, rest = (j->len - off) % bb;
             if (flags & ARX_MANY_INC32) arx_gcm_ctr32(j->key, secret[gi[i]], ctr, j->out + off, j->in + off, full);
             else arx_ctr_blocks(j->key, ctr, j->out + off, j->in + off, full);
             if (rest) {
                 memset(last, 0, 16);
-                memcpy(last, j->in + off + full * 16, rest);
+                memcpy(last, j->in + off + full * bb, rest);
                 if (flags & ARX_MANY_INC32) arx_gcm_ctr32(j->key, secret[gi[i]], ctr, last, last, 1);
                 else arx_ctr_blocks(j->key, ctr, last, last, 1);
-                memcpy(j->out + off + full * 16, last, rest);
+                memcpy(j->out + off + full * bb, last, rest);
             }
             arx_wipe(ctr, sizeof ctr);
             arx_wipe(last, sizeof last);
@@ -252,10 +255,12 @@ static void many_keystream(const arx_backend *be, const arx_job *jobs, const arx
 }
 
 /* The backend every job of jobs[0..n) runs on, if they share one with a
- * lane kernel for this block size; else NULL. */
-static const arx_backend *many_backend(const arx_job *jobs, size_t n) {
+ * lane kernel for this mode and block size (GCM: 16 bytes; CTR: 16 or 8);
+ * else NULL. */
+static const arx_backend *many_backend(many_op op, const arx_job *jobs, size_t n) {
     const arx_backend *be = jobs[0].key->be;
-    if (!be->ctr_many || be->many_lanes > ARX_MANY_MAX_LANES || jobs[0].key->desc->block_bytes != 16) return NULL;
+    const unsigned bb = jobs[0].key->desc->block_bytes;
+    if (!be->ctr_many || be->many_lanes > ARX_MANY_MAX_LANES || !(bb == 16 || (bb == 8 && op == M_CTR))) return NULL;
     for (size_t i = 1; i < n; i++)
         if (jobs[i].key->be != be) return NULL;
     return be;
@@ -311,7 +316,7 @@ static int many_gcm_lanes(const arx_backend *be, arx_job *jobs, size_t n, int de
 static void many_ctr_lanes(const arx_backend *be, arx_job *jobs, size_t n) {
     arx_many_lane lanes[MANY_CHUNK];
     for (size_t i = 0; i < n; i++) {
-        memcpy(lanes[i].ctr, jobs[i].nonce, 16);
+        memcpy(lanes[i].ctr, jobs[i].nonce, jobs[i].key->desc->block_bytes);
         lanes[i].ks = jobs[i].key->ks;
         lanes[i].in = jobs[i].in;
         lanes[i].out = jobs[i].out;
@@ -379,7 +384,7 @@ static int many_run(many_op op, arx_job *jobs, size_t n) {
         arx_job *chunk = jobs + c0;
         const size_t m = n - c0 < MANY_CHUNK ? n - c0 : MANY_CHUNK;
 #if MANY_LANE_PATH
-        const arx_backend *be = (op == M_GCM_ENC || op == M_GCM_DEC || op == M_CTR) ? many_backend(chunk, m) : NULL;
+        const arx_backend *be = (op == M_GCM_ENC || op == M_GCM_DEC || op == M_CTR) ? many_backend(op, chunk, m) : NULL;
 #else
         const arx_backend *be = NULL;
 #endif
