@@ -345,13 +345,21 @@ static void many_ctr_lanes(const arx_backend *be, arx_job *jobs, size_t n) {
  * 1 KiB 1.37 / 1.11.
  */
 #define MANY_LONG_CTR 512
+/* 64-bit blocks (CTR only): the one-message kernels' 16-block batches fill
+ * at 128 bytes, and from 256 bytes on they beat the lanes on SPECK-64, CHAM-64
+ * and SPARX-64 (same setup, AVX-512, lanes / one by one: SPECK-64/128 256 B
+ * 0.79 / 0.65, CHAM-64/128 0.90 / 0.76, SPARX-64/128 0.76 / 0.67; at 192 B
+ * 0.76 / 1.04, 0.95 / 1.97; SIMON-64 and SIMECK-64 about even at 256). */
+#define MANY_LONG_CTR64 256
 #define MANY_LONG_GCM 1536
 #define MANY_LONG_GCM_8LANES 512
 
 /* The lane path over the chunk's short jobs; the long ones one by one. Not
  * inlined: its scratch stays out of the one-message path's frame. */
 MANY_NOINLINE static int many_lanes(many_op op, const arx_backend *be, arx_job *chunk, size_t m) {
-    const size_t lim = op == M_CTR ? MANY_LONG_CTR : be->many_lanes <= 8 ? MANY_LONG_GCM_8LANES : MANY_LONG_GCM;
+    const size_t lim = op == M_CTR ? (chunk[0].key->desc->block_bytes == 8 ? MANY_LONG_CTR64 : MANY_LONG_CTR)
+                       : be->many_lanes <= 8 ? MANY_LONG_GCM_8LANES
+                                             : MANY_LONG_GCM;
     arx_job sub[MANY_CHUNK];
     unsigned char at[MANY_CHUNK];
     size_t k = 0;
