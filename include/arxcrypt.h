@@ -509,7 +509,7 @@ ARX_API int arx_ccm_decrypt_many(arx_job *jobs, size_t n);
 #define ARX_FILE_KEY_MAX_BYTES 32  /* the longest cipher key */
 #define ARX_FILE_CIPHER_FIELD 24   /* bytes for the cipher name in the header */
 #define ARX_FILE_CHUNK_MIN 1024u   /* plaintext bytes per chunk: the allowed range */
-#define ARX_FILE_CHUNK_MAX (16u << 20)
+#define ARX_FILE_CHUNK_MAX 16777216u /* 16 MiB; unsigned long where int is 16 bits */
 #define ARX_FILE_CHUNK_DEFAULT 65536u
 #define ARX_FILE_DEFAULT_CIPHER "lea-256"
 #define ARX_FILE_KDF_KEYFILE 0     /* IKM = the 32 bytes of a key file */
