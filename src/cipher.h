@@ -165,7 +165,10 @@ void arx_xts_tweaks(uint8_t *dst, const uint8_t t[16], size_t n);
  * cipher; streams do not overlap each other; lengths are public, keys and
  * counters are not (no branch on them). 128-bit blocks, or 64-bit ones (ctr's
  * first 8 bytes the counter block; cap a multiple of 8; many.c passes them
- * CTR only).
+ * CTR and CMAC only). ARX_MANY_CBC instead (CMAC's CBC-MAC; no other flag
+ * with it): ctr is the chaining state X, which absorbs the min(len, cap) /
+ * block_bytes whole blocks of in, X = E(X ^ M_i); the final X goes to pre,
+ * out is not written.
  *
  * sc is the caller's scratch for the lanes' schedules in the kernel's own
  * (transposed) form, in slots: as many sets of lanes as rk and ks hold (16
@@ -175,7 +178,7 @@ void arx_xts_tweaks(uint8_t *dst, const uint8_t t[16], size_t n);
  * robin, and records what it put there. The caller zeroes `n` before the
  * first call, keeps the schedules unchanged while it uses sc, and wipes
  * `used` bytes of rk when done (it is key material). */
-enum { ARX_MANY_INC32 = 1, ARX_MANY_PRE = 2 };
+enum { ARX_MANY_INC32 = 1, ARX_MANY_PRE = 2, ARX_MANY_CBC = 4 };
 #define ARX_MANY_MAX_LANES 16
 /* Words (of the kernel's lane width) of one lane's transposed schedule, at
  * most: SPARX-128/256's 328-row program (LEA-256: 192, SIMON-128/256: 72

@@ -1,17 +1,19 @@
 /*
  * The lane-per-message kernels (backends' ctr_many, src/ciphers/many_simd.h)
  * called directly, against the reference block function: for every
- * 128- and 64-bit-block cipher and every backend with a lane kernel this CPU runs,
+ * 128- and 64-bit-block cipher and every backend with a lane kernel this
+ * CPU runs, in counter mode and as CMAC's CBC-MAC (ARX_MANY_CBC),
  * random groups of 1..many_lanes lanes with their own keys (some shared),
  * lengths 0..200, a cap below some lengths, every flag combination (GCM's
  * E(J0) block, inc32 or whole-block counters) and counters next to the
  * carries the sliced counter handles without branches: the low 32 bits
  * about to wrap (inc32 must not carry out of them, a whole-block counter
  * must), and the low 64 bits about to wrap (a carry between the 64-bit
- * lanes' words; for 64-bit blocks, the whole counter wrapping to zero). Two groups through one scratch, then both again: their
- * transposed schedules kept side by side in its slots, or replacing each
- * other where it holds one. Bytes past each lane's min(len, cap) must stay
- * untouched. The public
+ * lanes' words; for 64-bit blocks, the whole counter wrapping to zero).
+ * Two groups through one scratch, then both again: their transposed
+ * schedules kept side by side in its slots, or replacing each other where
+ * it holds one. Bytes past each lane's min(len, cap) (CBC-MAC: all of out)
+ * must stay untouched. The public
  * batches of test_many reach these kernels too, but cannot steer a GCM
  * counter to its wrap.
  *
@@ -49,7 +51,7 @@ static group groups[2];
 /* A random group with keys set up in ksbuf's half h. */
 static void make(group *g, const arx_cipher_desc *d, const arx_backend *be, size_t h) {
     g->n = 1 + t_below(be->many_lanes);
-    g->flags = (int)t_below(4);
+    g->flags = t_below(5) == 0 ? ARX_MANY_CBC : (int)t_below(4);
     size_t nk = 1 + t_below(g->n);
     for (size_t k = 0; k < nk; k++) {
         uint8_t key[32];
@@ -88,6 +90,17 @@ static void check(group *g, const arx_cipher_desc *d, const arx_backend *be, arx
         uint8_t c[16], ks[16];
         memcpy(c, a->ctr, 16);
         memset(g->epre[l], 0, 16);
+        memset(g->exp[l], 0xa5, sizeof g->exp[l]);
+        if (g->flags & ARX_MANY_CBC) { /* CBC-MAC from X = ctr over the whole blocks; out untouched */
+            memcpy(g->epre[l], c, (size_t)bb);
+            for (size_t off = 0; off + (size_t)bb <= m; off += (size_t)bb) {
+                for (int i = 0; i < bb; i++) g->epre[l][i] ^= g->in[l][off + (size_t)i];
+                ref->encrypt(a->ks, g->epre[l], g->epre[l], 1);
+            }
+            memset(g->out[l], 0xa5, sizeof g->out[l]);
+            memset(g->pre[l], 0, 16);
+            continue;
+        }
         if (g->flags & ARX_MANY_PRE) {
             ref->encrypt(a->ks, g->epre[l], c, 1);
             step(c, bb, g->flags & ARX_MANY_INC32);
@@ -107,8 +120,9 @@ static void check(group *g, const arx_cipher_desc *d, const arx_backend *be, arx
     for (size_t l = 0; l < g->n; l++) {
         CHECK(!memcmp(g->out[l], g->exp[l], sizeof g->out[l]), "%s %s: lane %zu of %zu, len %zu, cap %zu, flags %d (%s)",
               d->name, be->name, l, g->n, g->lanes[l].len, g->cap, g->flags, when);
-        if (g->flags & ARX_MANY_PRE)
-            CHECK(!memcmp(g->pre[l], g->epre[l], 16), "%s %s: E(J0) of lane %zu (%s)", d->name, be->name, l, when);
+        if (g->flags & (ARX_MANY_PRE | ARX_MANY_CBC))
+            CHECK(!memcmp(g->pre[l], g->epre[l], 16), "%s %s: %s of lane %zu (%s)", d->name, be->name,
+                  g->flags & ARX_MANY_CBC ? "CBC-MAC state" : "E(J0)", l, when);
     }
 }
 

@@ -165,9 +165,13 @@
 #if LM_W == 32
 #define LM_WORD uint32_t
 #define LM_LOAD_BE arx_load32_be
+#define LM_LOAD_LE arx_load32_le
+#define LM_STORE_LE arx_store32_le
 #elif LM_W == 64
 #define LM_WORD uint64_t
 #define LM_LOAD_BE arx_load64_be
+#define LM_LOAD_LE arx_load64_le
+#define LM_STORE_LE arx_store64_le
 #else
 #error "many_simd.h: LM_W is 32 or 64"
 #endif
@@ -253,6 +257,46 @@ ARX_INLINE void LM_FN(many_rounds16)(const LM *lk, const LM_KS_T *ks, LM s[][LM_
 /* lanes[l]->len capped at cap: the bytes lane l runs in this call. */
 #define LM_LEN(l) (lanes[l]->len < cap ? lanes[l]->len : cap)
 
+/* ARX_MANY_CBC (CMAC's CBC-MAC, cipher.h): lane l's state X, its ctr block,
+ * absorbs its LM_LEN(l) / LM_BB whole blocks, X = E(X ^ M_i), one batch
+ * (block) per step; a lane whose blocks have run out keeps its state through
+ * a mask (lengths are public). The blocks are gathered word by word into
+ * sliced form, the block words little-endian as the rounds take them. */
+static void LM_FN(many_cbc)(const LM *lk, const LM_KS_T *ks0, const arx_many_lane *const *lanes, size_t n,
+                            size_t cap) {
+    _Alignas(64) LM_WORD xw[LM_NW][LM_LANES], mw[LM_NW][LM_LANES], kw[LM_LANES];
+    size_t nbk[LM_LANES], batches = 0;
+    for (size_t l = 0; l < LM_LANES; l++) {
+        nbk[l] = l < n ? LM_LEN(l) / LM_BB : 0;
+        if (nbk[l] > batches) batches = nbk[l];
+        for (int w = 0; w < LM_NW; w++) xw[w][l] = l < n ? LM_LOAD_LE(lanes[l]->ctr + LM_W / 8 * w) : 0;
+    }
+    LM s[1][LM_NW], old[LM_NW];
+    for (int w = 0; w < LM_NW; w++) s[0][w] = LM_LOAD(xw[w]);
+    for (size_t b = 0; b < batches; b++) {
+        for (size_t l = 0; l < LM_LANES; l++) {
+            const int on = b < nbk[l];
+            kw[l] = on ? (LM_WORD)-1 : 0;
+            for (int w = 0; w < LM_NW; w++)
+                mw[w][l] = on ? LM_LOAD_LE(lanes[l]->in + b * LM_BB + LM_W / 8 * w) : 0;
+        }
+        const LM keep = LM_LOAD(kw);
+        for (int w = 0; w < LM_NW; w++) {
+            old[w] = s[0][w];
+            s[0][w] = LM_XOR(s[0][w], LM_LOAD(mw[w]));
+        }
+        LM_ROUNDS(lk, ks0, s, 1);
+        for (int w = 0; w < LM_NW; w++) s[0][w] = LM_XOR(old[w], LM_AND(LM_XOR(s[0][w], old[w]), keep));
+    }
+    for (int w = 0; w < LM_NW; w++) LM_STORE(xw[w], s[0][w]);
+    for (size_t l = 0; l < n; l++)
+        for (int w = 0; w < LM_NW; w++) LM_STORE_LE(lanes[l]->pre + LM_W / 8 * w, xw[w][l]);
+    arx_wipe(xw, sizeof xw);
+    arx_wipe(mw, sizeof mw);
+    arx_wipe(s, sizeof s);
+    arx_wipe(old, sizeof old);
+}
+
 static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lanes, size_t n, size_t cap,
                             int flags) {
     if (n == 0) return;
@@ -321,6 +365,10 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
         for (size_t l = 0; l < n; l++) sc->ks[slot * LM_LANES + l] = lanes[l]->ks;
         sc->slot_n[slot] = (unsigned char)n;
         if ((slot + 1) * per > sc->used) sc->used = (slot + 1) * per;
+    }
+    if (flags & ARX_MANY_CBC) {
+        LM_FN(many_cbc)(lk, ks0, lanes, n, cap);
+        return;
     }
     size_t batches = 0, full = n == LM_LANES ? (size_t)-1 : 0;
     const uint8_t *ip[LM_LANES];
@@ -459,6 +507,8 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #undef LM_EQ0
 #undef LM_WORD
 #undef LM_LOAD_BE
+#undef LM_LOAD_LE
+#undef LM_STORE_LE
 #undef LM_BSWAP
 #undef LM_VBITS
 #undef LM_W

@@ -18,8 +18,10 @@
  *   one-message kernel, which is at full speed on long runs. GHASH runs per
  *   message over its AAD, ciphertext and length block as one run of blocks
  *   (one reduction per run on the carry-less-multiply GHASHes).
- * - Everything else (other ciphers and backends, CCM, CMAC, keys on
- *   different backends in one chunk): the one-message function per job.
+ * - CMAC on the same lane backends (both block sizes): CBC-MAC per lane
+ *   (ctr_many's ARX_MANY_CBC, many_cmac_lanes below).
+ * - Everything else (other ciphers and backends, CCM, keys on different
+ *   backends in one chunk): the one-message function per job.
  *
  * Both give byte-identical results; tests/test_many.c checks that on every
  * backend. Scratch is on the stack and bounded by MANY_CHUNK.
@@ -260,7 +262,8 @@ static void many_keystream(const arx_backend *be, const arx_job *jobs, const arx
 static const arx_backend *many_backend(many_op op, const arx_job *jobs, size_t n) {
     const arx_backend *be = jobs[0].key->be;
     const unsigned bb = jobs[0].key->desc->block_bytes;
-    if (!be->ctr_many || be->many_lanes > ARX_MANY_MAX_LANES || !(bb == 16 || (bb == 8 && op == M_CTR))) return NULL;
+    if (!be->ctr_many || be->many_lanes > ARX_MANY_MAX_LANES || !(bb == 16 || (bb == 8 && op != M_GCM_ENC && op != M_GCM_DEC)))
+        return NULL;
     for (size_t i = 1; i < n; i++)
         if (jobs[i].key->be != be) return NULL;
     return be;
@@ -328,6 +331,84 @@ static void many_ctr_lanes(const arx_backend *be, arx_job *jobs, size_t n) {
     /* lanes holds pointers and the callers' counter blocks: nothing secret */
 }
 
+/*
+ * CMAC (SP 800-38B) per message in lanes: L = E(0) once per distinct key of
+ * the chunk, K1 and K2 from it; each message's last block (complete: XOR K1;
+ * partial or empty: padded 10*, XOR K2) laid out apart. Pass 1 runs every
+ * message's blocks before its last as CBC-MAC from X = 0 (ctr_many's
+ * ARX_MANY_CBC, groups of similar length as for CTR), pass 2 the laid-out
+ * last blocks from each X: T. The one-message CMAC encrypts one block per
+ * kernel call; here each call runs a block of every lane.
+ */
+static int many_cmac_lanes(const arx_backend *be, arx_job *jobs, size_t n, int verify) {
+    arx_many_lane lanes[MANY_CHUNK];
+    const arx_many_lane *grp[ARX_MANY_MAX_LANES];
+    uint8_t last[MANY_CHUNK][16], x[MANY_CHUNK][16], l_[MANY_CHUNK][16], sub[16];
+    const arx_key *lkey[MANY_CHUNK];
+    unsigned char idx[MANY_CHUNK];
+    arx_many_sched sc;
+    sc.n = sc.used = 0;
+    const size_t bb = jobs[0].key->desc->block_bytes, L = be->many_lanes;
+    static const uint8_t zero[16];
+    size_t nk = 0;
+    int rc = ARX_OK;
+    for (size_t i = 0; i < n; i++) {
+        const arx_job *j = &jobs[i];
+        size_t k = 0;
+        while (k < nk && lkey[k] != j->key) k++; /* key addresses: public */
+        if (k == nk) {
+            lkey[nk] = j->key;
+            arx_encrypt_blocks(j->key, l_[nk++], zero, 1);
+        }
+        const size_t nlast = j->len == 0 ? 0 : (j->len - 1) % bb + 1;
+        memcpy(sub, l_[k], bb);
+        arx_cmac_dbl(sub, bb); /* K1 */
+        memset(last[i], 0, 16);
+        if (nlast) memcpy(last[i], j->in + j->len - nlast, nlast);
+        if (nlast < bb) {
+            last[i][nlast] = 0x80;
+            arx_cmac_dbl(sub, bb); /* K2 */
+        }
+        arx_xor(last[i], last[i], sub, bb);
+        memset(lanes[i].ctr, 0, 16);
+        lanes[i].ks = j->key->ks;
+        lanes[i].in = j->in;
+        lanes[i].out = NULL;
+        lanes[i].len = j->len - nlast;
+        lanes[i].pre = x[i];
+    }
+    many_sort(jobs, idx, n);
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t g0 = 0; g0 < n; g0 += L) {
+            const size_t g = n - g0 < L ? n - g0 : L;
+            for (size_t i = 0; i < g; i++) grp[i] = &lanes[idx[g0 + i]];
+            be->ctr_many(&sc, grp, g, (size_t)-1, ARX_MANY_CBC);
+        }
+        for (size_t i = 0; pass == 0 && i < n; i++) { /* pass 2: the last blocks from X */
+            memcpy(lanes[i].ctr, x[i], 16);
+            lanes[i].in = last[i];
+            lanes[i].len = bb;
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        arx_job *j = &jobs[i];
+        if (!verify) {
+            memcpy(j->tag, x[i], j->tag_len);
+            j->status = ARX_OK;
+        } else {
+            j->status = arx_ct_equal(x[i], j->tag, j->tag_len) ? ARX_OK : ARX_ERR_AUTH;
+            if (j->status) rc = ARX_ERR_AUTH;
+        }
+        arx_wipe(lanes[i].ctr, 16);
+    }
+    arx_wipe(sc.rk, sc.used);
+    arx_wipe(last, n * 16);
+    arx_wipe(x, n * 16);
+    arx_wipe(l_, nk * 16);
+    arx_wipe(sub, sizeof sub);
+    return rc;
+}
+
 #endif /* MANY_LANE_PATH */
 
 /* ---- the calls ----------------------------------------------------------- */
@@ -351,13 +432,18 @@ static void many_ctr_lanes(const arx_backend *be, arx_job *jobs, size_t n) {
  * 0.79 / 0.65, CHAM-64/128 0.90 / 0.76, SPARX-64/128 0.76 / 0.67; at 192 B
  * 0.76 / 1.04, 0.95 / 1.97; SIMON-64 and SIMECK-64 about even at 256). */
 #define MANY_LONG_CTR64 256
+/* CMAC: the one-message code runs a block per kernel call at any length,
+ * the lanes a block of every message; only a message far longer than the
+ * rest of its group would leave lanes idle (groups are sorted by length). */
+#define MANY_LONG_CMAC 4096
 #define MANY_LONG_GCM 1536
 #define MANY_LONG_GCM_8LANES 512
 
 /* The lane path over the chunk's short jobs; the long ones one by one. Not
  * inlined: its scratch stays out of the one-message path's frame. */
 MANY_NOINLINE static int many_lanes(many_op op, const arx_backend *be, arx_job *chunk, size_t m) {
-    const size_t lim = op == M_CTR ? (chunk[0].key->desc->block_bytes == 8 ? MANY_LONG_CTR64 : MANY_LONG_CTR)
+    const size_t lim = op == M_CMAC || op == M_CMAC_VERIFY ? MANY_LONG_CMAC
+                       : op == M_CTR ? (chunk[0].key->desc->block_bytes == 8 ? MANY_LONG_CTR64 : MANY_LONG_CTR)
                        : be->many_lanes <= 8 ? MANY_LONG_GCM_8LANES
                                              : MANY_LONG_GCM;
     arx_job sub[MANY_CHUNK];
@@ -378,7 +464,9 @@ MANY_NOINLINE static int many_lanes(many_op op, const arx_backend *be, arx_job *
         jobs = sub;
     }
     if (k && op == M_CTR) many_ctr_lanes(be, jobs, k);
-    else if (k && many_gcm_lanes(be, jobs, k, op == M_GCM_DEC)) rc = ARX_ERR_AUTH;
+    else if (k && (op == M_CMAC || op == M_CMAC_VERIFY)) {
+        if (many_cmac_lanes(be, jobs, k, op == M_CMAC_VERIFY)) rc = ARX_ERR_AUTH;
+    } else if (k && many_gcm_lanes(be, jobs, k, op == M_GCM_DEC)) rc = ARX_ERR_AUTH;
     if (jobs == sub)
         for (size_t i = 0; i < k; i++) chunk[at[i]].status = sub[i].status;
     return rc;
@@ -392,7 +480,9 @@ static int many_run(many_op op, arx_job *jobs, size_t n) {
         arx_job *chunk = jobs + c0;
         const size_t m = n - c0 < MANY_CHUNK ? n - c0 : MANY_CHUNK;
 #if MANY_LANE_PATH
-        const arx_backend *be = (op == M_GCM_ENC || op == M_GCM_DEC || op == M_CTR) ? many_backend(op, chunk, m) : NULL;
+        const arx_backend *be = (op == M_GCM_ENC || op == M_GCM_DEC || op == M_CTR || op == M_CMAC || op == M_CMAC_VERIFY)
+                                    ? many_backend(op, chunk, m)
+                                    : NULL;
 #else
         const arx_backend *be = NULL;
 #endif
