@@ -54,10 +54,13 @@ ASM = {"avr": ["lea-128", "lea-192", "lea-256", "speck-64-128", "cham-64-128", "
 # Those whose decryption is assembly too (the constant-time check times it;
 # on AVR it also times the C reference decryption of the others).
 DEC_ASM = ASM
-# Ciphers whose key schedule is assembly (its cycles are checked too) and
-# whose backend has its own CTR kernel (timed from random counters, some
-# about to carry across the low 32 bits; output against the host's CTR).
-KEY_ASM = {"avr": ["lea-128", "lea-192", "lea-256"], "msp430": ["lea-128"]}
+# Ciphers whose key schedule is assembly (every key of theirs goes through
+# it; the constant-time check times the whole key setup, `ct --key`, of
+# every cipher in ASM, assembly or C schedule) and whose backend has its own
+# CTR kernel (timed from random counters, some about to carry across the low
+# 32 bits; output against the host's CTR).
+KEY_ASM = {t: ["lea-128", "lea-192", "lea-256", "simon-64-128", "simeck-64-128", "speck-64-96", "speck-64-128",
+               "hight", "sparx-64-128"] for t in ("avr", "msp430")}
 CTR_ASM = {"avr": ["lea-128"], "msp430": ["lea-128"]}
 
 
@@ -212,7 +215,8 @@ def constant_time(target, host, rng, quick):
     CHAM-64/128-legacy, the same code as CHAM-64/128 but for its round count
     (the full run times it)."""
     n = (1 if target == "msp430" else 3) if quick else 8
-    for c in ASM.get(target, []):
+    asm = ASM.get(target, [])
+    for c in asm + [k for k in KEY_ASM.get(target, []) if k not in asm]:  # those through the ref kernel
         if ONLY and not c.startswith(ONLY):
             continue
         if quick and target == "msp430" and c.endswith("-legacy"):
@@ -225,11 +229,11 @@ def constant_time(target, host, rng, quick):
             if quick and target == "msp430" and off:
                 cases = cases[:1] + cases[2:]  # the odd buffer: all-zero and random
             for j, (key, msg) in enumerate(cases):
-                args = [RUN, target, "ct", c, key.hex(), "--backend", target, "--off", str(off)]
+                be = target if c in asm else "ref"
+                args = [RUN, target, "ct", c, key.hex(), "--backend", be, "--off", str(off)]
                 if target == "avr" or c in DEC_ASM.get(target, []):
                     args.append("--dec")
-                if c in KEY_ASM.get(target, []):
-                    args.append("--key")
+                args.append("--key")  # every kernel's key setup, KEY_ASM's in assembly
                 ctr = None
                 if c in CTR_ASM.get(target, []):
                     # all-zero, all-one (wraps to zero), then carries out of byte 12 (the low

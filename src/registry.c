@@ -154,19 +154,7 @@ const char *arx_strerror(int code) {
 
 /* ---- shared argument checks for the modes ------------------------------- */
 
-int arx_check_io(const uint8_t *out, const uint8_t *in, size_t len) {
-    if (len && (!out || !in)) return ARX_ERR_NULL;
-    if (arx_partial_overlap(out, in, len)) return ARX_ERR_OVERLAP;
-    return ARX_OK;
-}
-
 int arx_check_storage(const void *mem, size_t mem_size, size_t need) {
     if (mem_size < need) return ARX_ERR_BUFFER;
     return (uintptr_t)mem % ARX_STORAGE_ALIGN ? ARX_ERR_ALIGN : ARX_OK;
-}
-
-int arx_check_iv(const arx_key *k, const uint8_t *iv, size_t iv_len) {
-    if (iv_len != k->desc->block_bytes) return ARX_ERR_IV_LENGTH;
-    if (!iv) return ARX_ERR_NULL;
-    return ARX_OK;
 }

@@ -6,20 +6,23 @@ python3 embedded/gen/lea_msp430.py > src/ciphers/lea/lea_msp430.S
 Design (docs/EMBEDDED.md, "Assembly kernels"):
 - the state in r4..r11, one 32-bit word per register pair (low, high),
   renamed instead of moved (the new X3 is the old X0);
-- round keys read with `xor @r14+, reg` (2 cycles) from lea_ks.msp_rk, a
-  copy of the schedule that setup writes under ARX_MSP430 in the order the
-  round uses it: RK4 RK5 RK2 RK3 RK0 RK1. One round is 12 such xors, so
-  LEA-192 and LEA-256 run the same code for 28 and 32 rounds;
+- round keys read with `xor @r14+, reg` (2 cycles) from lea_ks.rk, which
+  under ARX_MSP430 holds each round's words in the order the round uses
+  them: RK4 RK5 RK2 RK3 RK0 RK1 (lea.c's LEA_RK; the one layout: setup,
+  the reference and the CTR precomputation use it too). One round is 12
+  such xors, so LEA-192 and LEA-256 run the same code for 28 and 32 rounds;
 - ROR3 and ROR5 as 3 and 5 right rotations of 3 cycles (bit #1 / rrc /
   rrc), ROL9 as a byte rotation (two swpb and an exchange of the low bytes
   through xor.b, 6 cycles) and one left rotation (rla / rlc / adc, 3).
-A round is 69 cycles (the inverse round 71); no branch or address depends
+A round is 69 cycles (the inverse round 72.75: it reads the pairs last
+to first, `sub r15, r14` with r15 = 16 after each, the loop count on the
+stack); no branch or address depends
 on key or data (the buffers' alignment, public, picks word or byte loads
 and stores).
 - the LEA-128 key schedule (lea128_msp430_setup): T0..T3 in r4..r11, the
   rotated constants ROL(delta[i mod 4], i + j) read from a 384-byte table
   (`add @r13+`), ROL1 / ROL3 / ROL6 = ROL8 ROR2 / ROL11 = ROL8 ROL3, each
-  round's words stored into both layouts (rk and msp_rk: 24 stores).
+  round's six words stored once (12 stores).
 """
 
 from msp430_frame import e, entry, header, leave, out
@@ -94,12 +97,12 @@ def store(aligned):
 header("lea_msp430.py", __doc__)
 e(" *")
 e(" * void lea_msp430_encrypt(const lea_ks *ks, uint8_t *out, const uint8_t *in, size_t nblocks)")
-e(" * void lea_msp430_decrypt(...): the inverse rounds, last to first, over the C layout")
-e(" * (lea_ks.rk: RK0..RK5 is the order they are used in), 71 cycles a round.")
-e(" * Frame of the decryption: 6(r1) = &rk[rounds - 1].")
+e(" * void lea_msp430_decrypt(...): the inverse rounds, last to first, over the same")
+e(" * layout (pairs RK0 RK1, RK2 RK3, RK4 RK5 at offsets 16, 8, 0 of a round).")
+e(" * Frame of the decryption: 6(r1) = &rk[rounds - 1][RK0], 12(r1) the round count.")
 e(" * MSP430 EABI: ks r12, out r13, in r14, nblocks r15; r4..r10 saved.")
-e(" * lea.c asserts the offsets: rounds at 768, msp_rk at 770.")
-e(" * Frame: 0(r1) in, 2(r1) out, 4(r1) nblocks, 6(r1) &msp_rk, 8(r1) rounds / 4,")
+e(" * lea.c asserts the offset of rounds (768).")
+e(" * Frame: 0(r1) in, 2(r1) out, 4(r1) nblocks, 6(r1) &rk, 8(r1) rounds / 4,")
 e(" * 10(r1) 1 when in or out is odd.")
 e(" */")
 
@@ -115,6 +118,7 @@ def inv_part(w, prev, rot):
     e("    subc %s, %s" % (TH, w[1]))
     e("    xor @%s+, %s" % (K, w[0]))
     e("    xor @%s+, %s" % (K, w[1]))
+    e("    sub %s, %s" % (CNT, K))  # CNT = 16: the round's previous pair
 
 
 def xlow(w, t):
@@ -160,11 +164,13 @@ def inv_round(s):
     inv_part(W[0], W[3], ror9)                                  # X1
     inv_part(W[1], W[0], lambda w: [rol1(w) for _ in range(5)])  # X2
     inv_part(W[2], W[1], lambda w: [rol1(w) for _ in range(3)])  # X3
-    e("    sub #48, %s" % K)
+
 
 
 def kernel(name, dec):
     entry(name)
+    if dec:
+        e("    push r15")  # 12(r1): the round count's slot
     e("    mov r14, r11")
     e("    bis r13, r11")
     e("    and #1, r11")
@@ -178,12 +184,10 @@ def kernel(name, dec):
         e("    add r10, r12")
         e("    rla r10")
         e("    add r10, r12")
-        e("    sub #24, r12")
+        e("    sub #8, r12")
     e("    rra r11")
     e("    rra r11")
     e("    push r11")
-    if not dec:
-        e("    add #770, r12")
     e("    push r12")
     e("    push r15")
     e("    push r13")
@@ -199,11 +203,15 @@ def kernel(name, dec):
     e(".L%s_loaded:" % name)
     e("    mov r15, 0(r1)")
     e("    mov 6(r1), %s" % K)
-    e("    mov 8(r1), %s" % CNT)
+    if dec:
+        e("    mov 8(r1), 12(r1)")
+        e("    mov #16, %s" % CNT)
+    else:
+        e("    mov 8(r1), %s" % CNT)
     e(".L%s_round4:" % name)
     for n in range(4):
         inv_round(n) if dec else round_(n)
-    e("    dec %s" % CNT)
+    e("    dec %s" % ("12(r1)" if dec else CNT))
     e("    jnz .L%s_round4" % name)
     e("    mov 2(r1), r15")
     e("    tst 10(r1)")
@@ -218,7 +226,7 @@ def kernel(name, dec):
     e("    jz 3f")
     e("    br #.L%s_block" % name)
     e("3:")
-    e("    add #12, r1")
+    e("    add #%d, r1" % (14 if dec else 12))
     leave(name)
 
 
@@ -236,7 +244,7 @@ def rotl32(x, r):
 
 def keysched():
     """void lea128_msp430_setup(lea_ks *ks, const uint8_t key[16]): rk[0..23]
-    (C layout) and msp_rk[0..23]; the caller sets rounds. ks r12, key r13."""
+    (RK4 RK5 RK2 RK3 RK0 RK1 a round); the caller sets rounds. ks r12, key r13."""
     name = "lea128_msp430_setup"
     T = ["r4", "r5"], ["r6", "r7"], ["r8", "r9"], ["r10", "r11"]
     P, D, TMP, END = "r12", "r13", "r14", "r15"
@@ -268,10 +276,9 @@ def keysched():
             for _ in range(3):
                 rol1(w)
     t0, t1, t2, t3 = T
-    for base, words in ((0, (t0, t1, t2, t1, t3, t1)), (770, (t3, t1, t2, t1, t0, t1))):
-        for k, w in enumerate(words):
-            e("    mov %s, %d(%s)" % (w[0], base + 4 * k, P))
-            e("    mov %s, %d(%s)" % (w[1], base + 4 * k + 2, P))
+    for k, w in enumerate((t3, t1, t2, t1, t0, t1)):
+        e("    mov %s, %d(%s)" % (w[0], 4 * k, P))
+        e("    mov %s, %d(%s)" % (w[1], 4 * k + 2, P))
     e("    add #24, %s" % P)
     e("    cmp %s, %s" % (END, P))
     e("    jne 1b")
@@ -303,8 +310,8 @@ def ctr_kernel():
     ST, KS = "r15", "r14"
     A, B, C, D, T = G[0], G[1], G[2], G[3], (TL, TH)  # r4:r5 .. r10:r11, r12:r13
 
-    def rk(i, j, h=0):  # offset of rk[i][j] (C layout) half h
-        return 24 * i + 4 * j + 2 * h
+    def rk(i, j, h=0):  # offset of RK_j of round i (lea.c's LEA_RK) half h
+        return 24 * i + 4 * (4 - (j & 6) + (j & 1)) + 2 * h
 
     def xk(w, i, j):
         e("    xor %d(%s), %s" % (rk(i, j), KS, w[0]))
@@ -381,7 +388,7 @@ def ctr_kernel():
     rorn(C, 3)          # V2 = ROR3((W2 ^ rk3[4]) + c5); V3 = W0 in D
     e("    add #1, 24(%s)" % ST)  # the next counter (its run does not wrap)
     e("    adc 26(%s)" % ST)
-    e("    add #%d, %s" % (770 + 4 * 24, KS))  # msp_rk[4]
+    e("    add #%d, %s" % (4 * 24, KS))  # rk[4]
     e("    mov #5, %s" % CNT)
     e(".L%s_round4:" % name)
     for n in range(4):

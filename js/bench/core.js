@@ -71,7 +71,11 @@ export async function runBench({ A, noble, runtime, emit, minMs = 200, filter = 
     return u;
   };
   const data = Object.fromEntries(SIZES.map((s) => [s, fill(s)]));
+  // outputs of the exact length (CTR: the data's; GCM: with the tag), as a
+  // caller who supplies one gives: a longer one makes every call return a
+  // subarray of it, an allocation per call (~0.03 µs in Chromium)
   const outs = Object.fromEntries(SIZES.map((s) => [s, new Uint8Array(s + 16)]));
+  const ctrOuts = Object.fromEntries(SIZES.map((s) => [s, new Uint8Array(s)]));
   const want = (name) => !filter || filter.test(name);
 
   for (const build of builds) {
@@ -83,8 +87,8 @@ export async function runBench({ A, noble, runtime, emit, minMs = 200, filter = 
       for (const mode of ['ctr', 'gcm']) {
         if (!info.modes.includes(mode) || !want(`${info.name} ${mode}`)) continue;
         for (const size of SIZES) {
-          const d = data[size], o = outs[size];
-          const call = mode === 'ctr' ? () => A.ctrXor(key, iv, d, o) : () => A.gcmEncrypt(key, nonce, d, undefined, o);
+          const d = data[size], o = outs[size], oc = ctrOuts[size];
+          const call = mode === 'ctr' ? () => A.ctrXor(key, iv, d, oc) : () => A.gcmEncrypt(key, nonce, d, undefined, o);
           emit({ runtime, build, backend: key.backend, cipher: info.name, mode, size, ...measureSync(call, size, minMs) });
         }
       }

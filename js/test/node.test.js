@@ -31,6 +31,28 @@ for (const inst of builds) {
   }
 }
 
+// Key storage: arx_key_storage_size of every cipher in both modules within
+// ARX_KEY_STORAGE_MAX of include/arxcrypt.h, the bound the C API promises
+// for every build (the native tests/test_storage.c checks native builds
+// only; the SIMD module's GCM keys carry its GHASH's powers of H).
+test('key storage of every cipher within ARX_KEY_STORAGE_MAX, both modules', async () => {
+  const header = readFileSync(new URL('../../include/arxcrypt.h', import.meta.url), 'utf8');
+  const max = Number(/#define ARX_KEY_STORAGE_MAX (\d+)/.exec(header)?.[1]);
+  if (!(max > 0)) throw new Error('ARX_KEY_STORAGE_MAX not found in include/arxcrypt.h');
+  let checked = 0;
+  for (const build of ['simd', 'scalar']) {
+    if (build === 'simd' && !A.simdSupported()) continue;
+    const b64 = (await import(`../src/wasm-${build}.js`)).default;
+    const { instance: { exports: x } } = await WebAssembly.instantiate(Buffer.from(b64, 'base64'), {});
+    for (let i = 0; i < x.arx_cipher_count(); i++) {
+      const c = x.arx_cipher_at(i), need = x.arx_key_storage_size(c);
+      if (!(need > 0 && need <= max)) throw new Error(`${build}: cipher ${i} needs ${need} bytes of key storage, ARX_KEY_STORAGE_MAX is ${max}`);
+      checked++;
+    }
+  }
+  if (!checked) throw new Error('no cipher checked');
+});
+
 test('init() picks SIMD where the engine has it; a sync API afterwards', async () => {
   const b = await A.init();
   if (A.simdSupported()) {

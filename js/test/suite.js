@@ -463,6 +463,56 @@ function shortGcmCase(A, inst, quick) {
   };
 }
 
+// ---- GCM's GHASH on every backend against ref's -----------------------------
+// A backend's keys take their GHASH with them (src/modes/ghash.c,
+// arx_ghash_pick): in the SIMD module the wasm backends' is ghash_wasm.c
+// (SIMD128, runs of up to 8 blocks), ref's the portable ghash_ct.c. Random
+// AAD and text lengths (runs of every length, Y carried between them, the
+// one-pass short path and the chunked one), nonces of 12 bytes and others
+// (J0 through GHASH), and streaming in random pieces (single pending blocks).
+
+function gcmBackendCase(A, inst, quick) {
+  return () => {
+    const R = rng(4217);
+    let checks = 0;
+    const rounds = quick ? 60 : 240;
+    for (const info of inst.ciphers()) {
+      if (!info.modes.includes('gcm') || info.backends.length < 2) continue;
+      const raw = R.bytes(info.keyBytes);
+      const ref = inst.createKey(info.name, raw, { backend: 'ref' });
+      try {
+        for (const be of info.backends) {
+          if (be === 'ref') continue;
+          const k = inst.createKey(info.name, raw, { backend: be });
+          try {
+            for (let t = 0; t < rounds; t++) {
+              const len = t % 4 === 3 ? R.int(4200) : R.int(300), al = t % 3 ? R.int(260) : 0;
+              const nonce = R.bytes(t % 7 === 6 ? 1 + R.int(40) : 12), aad = R.bytes(al), data = R.bytes(len);
+              const w = `${info.name} (${be}) gcm aad ${al} len ${len} nonce ${nonce.length}`;
+              const sealed = A.gcmEncrypt(ref, nonce, data, { aad });
+              assertBytes(A.gcmEncrypt(k, nonce, data, { aad }), sealed, `${w}: vs ref`);
+              assertBytes(A.gcmDecrypt(k, nonce, sealed, { aad }), data, `${w}: decrypts ref's`);
+              const g = A.gcmInit(k, nonce);
+              for (let i = 0; i < al;) { const n = 1 + R.int(40); g.aad(aad.subarray(i, i + n)); i += n; }
+              const parts = [];
+              for (let i = 0; i < len;) { const n = 1 + R.int(70); parts.push(g.encryptUpdate(data.subarray(i, i + n))); i += n; }
+              parts.push(g.encryptFinal());
+              g.dispose();
+              assertBytes(new Uint8Array(parts.flatMap((p) => [...p])), sealed, `${w}: streaming vs ref`);
+              checks += 3;
+            }
+          } finally {
+            k.dispose();
+          }
+        }
+      } finally {
+        ref.dispose();
+      }
+    }
+    return checks;
+  };
+}
+
 function manyBadInput(A, inst) {
   const R = rng(24);
   let checks = 0;
@@ -836,6 +886,7 @@ export function suites(A, inst, { vectors, diff, quick = false }) {
   if (diff) out.push({ name: `${b}: ${diff.length} random cases vs native arxcrypt raw`, fn: diffCase(A, inst, diff) });
   out.push({ name: `${b}: streaming CTR and GCM, random splits`, fn: streamingCase(A, inst, quick) });
   out.push({ name: `${b}: short GCM one-shot vs streaming, every length to 130`, fn: shortGcmCase(A, inst, quick) });
+  out.push({ name: `${b}: GCM on every backend vs ref, random AAD, text, nonces, splits`, fn: gcmBackendCase(A, inst, quick) });
   out.push({ name: `${b}: tag failures release nothing`, fn: tagFailureCase(A, inst) });
   out.push({ name: `${b}: many messages at once vs one at a time, forged tags, bad jobs`, fn: manyCase(A, inst, quick) });
   out.push({ name: `${b}: bad input to every function`, fn: badInputCase(A, inst) });

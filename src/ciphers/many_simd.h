@@ -254,6 +254,25 @@ ARX_INLINE void LM_FN(many_rounds16)(const LM *lk, const LM_KS_T *ks, LM s[][LM_
 #define LM_ROUNDS(lk, ks, s, nb) LM_FN(many_rounds16)(lk, ks, s, nb)
 #endif
 
+#if LM_BB == 16
+/* The counter blocks of lanes q, NW + q, 2 NW + q, ... (lane 0's past n),
+ * one per 128-bit lane of the vector. */
+ARX_INLINE LM LM_FN(many_ctr_vec)(const arx_many_lane *const *lanes, size_t n, size_t q) {
+#define LM_CTR(k) LM_B16_LOAD(LM_NW * (size_t)(k) + q < n ? lanes[LM_NW * (k) + q]->ctr : lanes[0]->ctr)
+#if LM_VBITS == 512
+    __m512i v = _mm512_castsi128_si512(LM_CTR(0));
+    v = _mm512_inserti32x4(v, LM_CTR(1), 1);
+    v = _mm512_inserti32x4(v, LM_CTR(2), 2);
+    return _mm512_inserti32x4(v, LM_CTR(3), 3);
+#elif LM_VBITS == 256
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(LM_CTR(0)), LM_CTR(1), 1);
+#else
+    return NEON_FROM8(LM_CTR(0));
+#endif
+#undef LM_CTR
+}
+#endif
+
 /* lanes[l]->len capped at cap: the bytes lane l runs in this call. */
 #define LM_LEN(l) (lanes[l]->len < cap ? lanes[l]->len : cap)
 
@@ -303,7 +322,6 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
     const LM_KS_T *ks0 = (const LM_KS_T *)lanes[0]->ks; /* one cipher per call */
     const size_t pre = (flags & ARX_MANY_PRE) ? 1 : 0;
     const size_t nwords = LM_KS_WORDS(ks0);
-    _Alignas(64) LM_WORD cw[LM_NW][LM_LANES];
     _Alignas(64) uint8_t ksb[LM_NB][LM_NW * LM_VBYTES];
 
     /* Transposed schedules: a slot of sc that holds these lanes' already,
@@ -346,12 +364,18 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #else
         /* Word by word, one vector after another. Byte copies: sc->rk is
          * declared uint32_t, and 64-bit words must not be stored into it as
-         * such (C's aliasing rules). Not vectorised: clang-14 made the
-         * strided form a vpscatterqq, which MemorySanitizer (tests/ct) saw as
-         * storing uninitialised bytes. */
+         * such (C's aliasing rules). Neither loop vectorised: clang-14 made
+         * the strided form a vpscatterqq (with only the inner loop's pragma,
+         * from the outer loop on AVX-512), and its MemorySanitizer does not
+         * mark a scatter's stores initialised: the whole schedule read as
+         * uninitialised (__msan_test_shadow on lk at the rounds; `make msan`,
+         * tests/ct). */
         uint8_t *lb = (uint8_t *)(void *)lk;
         const LM_KS_T *lks[LM_LANES];
         for (size_t l = 0; l < LM_LANES; l++) lks[l] = (const LM_KS_T *)lanes[l < n ? l : 0]->ks;
+#if defined(__clang__)
+#pragma clang loop vectorize(disable)
+#endif
         for (size_t i = 0; i < nwords; i++) {
 #if defined(__clang__)
 #pragma clang loop vectorize(disable)
@@ -373,19 +397,37 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
     size_t batches = 0, full = n == LM_LANES ? (size_t)-1 : 0;
     const uint8_t *ip[LM_LANES];
     uint8_t *op[LM_LANES];
-    for (size_t l = 0; l < LM_LANES; l++) {
-        for (int w = 0; w < LM_NW; w++) cw[w][l] = l < n ? LM_LOAD_BE(lanes[l]->ctr + LM_W / 8 * w) : 0;
-        if (l < n) {
-            size_t nb = pre + (LM_LEN(l) + LM_BB - 1) / LM_BB;
-            if (nb > batches) batches = nb;
-            if (LM_LEN(l) / LM_BB < full) full = LM_LEN(l) / LM_BB;
-            ip[l] = lanes[l]->in;
-            op[l] = lanes[l]->out;
-        }
+    for (size_t l = 0; l < n; l++) {
+        size_t nb = pre + (LM_LEN(l) + LM_BB - 1) / LM_BB;
+        if (nb > batches) batches = nb;
+        if (LM_LEN(l) / LM_BB < full) full = LM_LEN(l) / LM_BB;
+        ip[l] = lanes[l]->in;
+        op[l] = lanes[l]->out;
     }
+    /* The counters, sliced: the lanes' counter blocks loaded whole (block of
+     * lane NW*k + q into 128-bit lane k of v[q]; lanes past n repeat lane
+     * 0's), then many_unslice's transpose, its own inverse, and a byte swap
+     * per word (the words are big-endian numbers). Word by word through a
+     * scalar array, with its store-forwarding stall, this cost ~6 TSC cycles
+     * a message on 16 lanes. */
     LM c[LM_NW];
+#if LM_BB == 16
+    {
+        LM v[LM_NW];
+        for (int q = 0; q < LM_NW; q++) v[q] = LM_FN(many_ctr_vec)(lanes, n, (size_t)q);
+        LM_FN(many_unslice)(v, c);
+        for (int w = 0; w < LM_NW; w++) c[w] = LM_BSWAP(c[w]);
+    }
+#else
+    { /* 64-bit blocks: word by word (lanes past n count from 0, unused) */
+        _Alignas(64) LM_WORD cw[LM_NW][LM_LANES];
+        for (size_t l = 0; l < LM_LANES; l++)
+            for (int w = 0; w < LM_NW; w++) cw[w][l] = l < n ? LM_LOAD_BE(lanes[l]->ctr + LM_W / 8 * w) : 0;
+        for (int w = 0; w < LM_NW; w++) c[w] = LM_LOAD(cw[w]);
+        arx_wipe(cw, sizeof cw);
+    }
+#endif
     int ksb_used = 0;
-    for (int w = 0; w < LM_NW; w++) c[w] = LM_LOAD(cw[w]);
     const LM one = LM_SET1(1);
 #if LM_W == 64
     const LM low32 = LM_SET1(0xffffffffu); /* inc32 steps the low half of word 1 only */
@@ -443,7 +485,18 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
                 continue;
             }
 #else
-            if (bi >= pre && bi - pre < full) {
+            if (bi < pre) {
+                /* E(J0) of every lane straight from the registers to its
+                 * pre (no keystream buffer to fill and wipe; the lane
+                 * test is on the count, public). */
+#define LM_PRE_LANE(k)                                                                             \
+    if (LM_NW * (size_t)(k) + (size_t)q < n) LM_B16_STORE(lanes[LM_NW * (k) + q]->pre, LM_LANE128(u[q], k));
+#pragma GCC unroll 4
+                for (int q = 0; q < LM_NW; q++) { LM_EACH128(LM_PRE_LANE) }
+#undef LM_PRE_LANE
+                continue;
+            }
+            if (bi - pre < full) {
                 /* Every lane has a whole block here (a full group): straight
                  * from the registers, no per-lane branches. */
                 const size_t off = (bi - pre) * 16;
@@ -460,10 +513,12 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
             for (size_t l = 0; l < n; l++) {
                 const size_t g = l / LM_BPC; /* BPC*(NW*k + q) + h */
                 const uint8_t *k16 = ksb[j] + (g % LM_NW) * LM_VBYTES + (g / LM_NW) * 16 + (l % LM_BPC) * LM_BB;
+#if LM_BB == 8
                 if (bi < pre) {
                     memcpy(lanes[l]->pre, k16, LM_BB);
                     continue;
                 }
+#endif
                 const size_t off = (bi - pre) * LM_BB, len = LM_LEN(l);
                 if (off >= len) continue;
                 const size_t m = len - off < LM_BB ? len - off : LM_BB;
@@ -473,7 +528,6 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
     }
     if (ksb_used) arx_wipe(ksb, sizeof ksb); /* keystream; whole-group batches never store it */
     arx_wipe(c, sizeof c);
-    arx_wipe(cw, sizeof cw);
 }
 
 #undef LM_LEN

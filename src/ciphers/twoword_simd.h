@@ -599,6 +599,7 @@ _Static_assert(TW_PAIRS == 4 || TW_PAIRS == 8, "TW_PAIRS: 4 or 8");
 #define TW_ROUND_LOOP
 #endif
 
+#ifndef TW_GCM_ONLY /* the GCM file (below) needs the rounds only */
 /* ---- tails: the narrower ISA, or (SSE2) the reference block by block ---- */
 #ifdef TW_ISA_NARROW
 #define TW_NARROW_FN(name) TW_CAT(TW_CAT(TW_CIPHER, _), TW_CAT(TW_CAT(TW_ISA_NARROW, _), name))
@@ -634,6 +635,8 @@ static void TW_FN(tail_ctr)(const void *ks, uint8_t *ctr, uint8_t *out, const ui
 }
 #define TW_TAIL_CTR TW_FN(tail_ctr)
 #endif
+
+#endif /* !TW_GCM_ONLY */
 
 /* ---- rounds on P pairs (P a constant after inlining) -------------------- */
 /* Round key i of the encryption rounds (enc_rounds_k): a broadcast of rk[i]
@@ -714,6 +717,7 @@ ARX_INLINE void TW_FN(enc_rounds)(const TW_KS *ks, unsigned first, V *x, V *y, c
     TW_FN(enc_rounds_k)(ks->rk, NULL, TW_NROUNDS(ks), first, x, y, P);
 }
 
+#ifndef TW_GCM_ONLY
 /* ---- ECB ----------------------------------------------------------------- */
 
 /* P pairs (P * 2 vectors of blocks): load, slice, rounds, unslice, store. */
@@ -775,6 +779,8 @@ TW_LINKAGE void TW_FN(decrypt)(const void *vks, uint8_t *out, const uint8_t *in,
     TW_ECB_(1, "decrypt");
 }
 
+#endif /* !TW_GCM_ONLY */
+
 /* ---- counter mode -----------------------------------------------------------
  * Big-endian counter, little-endian words: the counter's low half is the
  * block's second word, x. ctr_xor splits the stream into runs in which the
@@ -799,6 +805,7 @@ TW_LINKAGE void TW_FN(decrypt)(const void *vks, uint8_t *out, const uint8_t *in,
 #define TW_CTR_FIRST_ROUND_ 0
 #endif
 
+#ifndef TW_GCM_ONLY
 /* P pairs of counter blocks, the first with counter low halves base + offs[0]. */
 ARX_INLINE void TW_FN(ctr_batch)(const TW_KS *ks, uint8_t *out, const uint8_t *in, V base,
                                  const V *c, const V *offs, const int P) {
@@ -919,8 +926,77 @@ ARX_INLINE void TW_FN(many_rounds)(const V *lk, unsigned nr, V s[][2], const int
 #define TW_MANY_FIELDS_
 #endif
 
+/* SPECK-128 and SIMON-128 on AVX2 (the ISA file defines TW_GCM_AVX2): the
+ * stitched GCM pass, written by the family's *_gcm_avx2clmul.c (below). */
+#if defined(TW_GCM_AVX2) && TW_W == 64 && TW_VBITS == 256
+size_t TW_FN(gcm_xor)(const void *ks, struct arx_ghash *g, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                      size_t nblocks, int decrypt);
+#define TW_GCM_FIELDS_ , .gcm_xor = TW_FN(gcm_xor)
+#else
+#define TW_GCM_FIELDS_
+#endif
+
 const arx_backend TW_CAT(TW_CAT(TW_CIPHER, _), TW_ISA) = {
-    TW_ISA_NAME, TW_REQUIRES, (unsigned)TW_BATCH, TW_FN(encrypt), TW_FN(decrypt), TW_FN(ctr_xor) TW_MANY_FIELDS_};
+    TW_ISA_NAME, TW_REQUIRES, (unsigned)TW_BATCH, TW_FN(encrypt), TW_FN(decrypt), TW_FN(ctr_xor) TW_MANY_FIELDS_
+    TW_GCM_FIELDS_};
+#undef TW_GCM_FIELDS_
+#endif /* !TW_GCM_ONLY */
+
+/* ---- stitched GCM (SPECK-128, SIMON-128 on AVX2) --------------------------
+ * <family>_gcm_avx2clmul.c defines TW_GCM_ONLY and includes the family's
+ * AVX2 file, so this instance is built with VPCLMULQDQ and writes only the
+ * gcm_xor above, through ../modes/gcm_stitch_avx2.h. Block: y (bytes 0..7)
+ * then x (8..15), little-endian; x's counter half as a big-endian value is
+ * (bytes 8..11) << 32 | the inc32 low word, so each batch's counter halves
+ * are one 32-bit-lane add to it (the low word wraps alone, as inc32 says,
+ * without a branch on its value), then the family's CTR words (SPECK's
+ * first round folded in, as in ctr_xor). */
+#if defined(TW_GCM_ONLY) && TW_W == 64 && TW_VBITS == 256
+typedef struct {
+    V c[TW_CTR_NCONSTS_];
+    V offs[TW_PAIRS];
+    uint64_t hi; /* bytes 8..11, in the high half */
+} TW_FN(gcm_ctx);
+typedef struct {
+    V x[TW_PAIRS], y[TW_PAIRS];
+} TW_FN(gcm_state);
+ARX_INLINE void TW_FN(gcm_ctx_init)(const TW_KS *ks, TW_FN(gcm_ctx) * c, const uint8_t ctr[16]) {
+    TW_CTR_CONSTS_(ks, TW_LOAD_LE(ctr), c->c);
+    for (int j = 0; j < TW_PAIRS; j++)
+        c->offs[j] = TW_ADD(TW_W, TW_CTR_OFFSETS(TW_W), TW_SET1(TW_W, TW_BPP * (size_t)j));
+    c->hi = (uint64_t)arx_load32_be(ctr + 8) << 32;
+}
+ARX_INLINE void TW_FN(gcm_begin)(const TW_FN(gcm_ctx) * c, TW_FN(gcm_state) * st, uint32_t low) {
+    const V base = TW_SET1(TW_W, c->hi | low);
+    TW_PAIR_LOOP for (int j = 0; j < TW_PAIRS; j++)
+        TW_CTR_WORDS_(c->c, TW_ADD(32, base, c->offs[j]), st->x[j], st->y[j]);
+}
+ARX_INLINE void TW_FN(gcm_store)(TW_FN(gcm_state) * st, uint8_t *out, const uint8_t *in) {
+    TW_PAIR_LOOP for (int j = 0; j < TW_PAIRS; j++) {
+        V a, b;
+        TW_JOIN(st->x[j], st->y[j], &a, &b);
+        TW_STORE(out + 2 * TW_VBYTES * j, TW_XOR(a, TW_LOAD(in + 2 * TW_VBYTES * j)));
+        TW_STORE(out + 2 * TW_VBYTES * j + TW_VBYTES, TW_XOR(b, TW_LOAD(in + 2 * TW_VBYTES * j + TW_VBYTES)));
+    }
+}
+#define GS_FN TW_FN(gcm_xor)
+#define GS_KS TW_KS
+#define GS_BLOCKS TW_BATCH
+#ifndef TW_GCM_GROUP
+#define TW_GCM_GROUP 4
+#endif
+#define GS_GROUP TW_GCM_GROUP
+#define GS_CTX TW_FN(gcm_ctx)
+#define GS_STATE TW_FN(gcm_state)
+#define GS_CTX_INIT(ks, c, ctr) TW_FN(gcm_ctx_init)(ks, c, ctr)
+#define GS_BEGIN(ks, c, st, low) TW_FN(gcm_begin)(c, st, low)
+#define GS_FIRST_ROUND(ks) ((unsigned)TW_CTR_FIRST_ROUND_)
+#define GS_NROUNDS(ks) TW_NROUNDS(ks)
+#define GS_ROUND_ALIGN 2
+#define GS_ROUNDS(ks, st, first, end) TW_FN(enc_rounds_k)((ks)->rk, NULL, (end), (first), (st)->x, (st)->y, TW_PAIRS)
+#define GS_STORE(st, out, in) TW_FN(gcm_store)(st, out, in)
+#include "../modes/gcm_stitch_avx2.h"
+#endif
 
 #undef TW_FN
 #undef TW_PASS_BYTES

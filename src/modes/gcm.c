@@ -390,7 +390,7 @@ int arx_gcm_check_args(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
  * of the same CTR call as the message (counters J0, J0 + 1, ...: with at
  * most GCM_SMALL_BLOCKS blocks the low word cannot wrap), and GHASH takes
  * the padded AAD, the padded ciphertext and the length block as one run,
- * which the aggregated GHASH (ghash_agg.c) reduces once. A 64-byte message
+ * which the SIMD module's GHASH (ghash_wasm.c) reduces once. A 64-byte message
  * was three kernel calls for keystream and E(J0) and two GHASH runs.
  * Decryption computes the tag before any plaintext leaves the stack buffer;
  * on a mismatch out is zeroed, as in the general path. The counts below are

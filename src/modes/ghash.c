@@ -20,7 +20,7 @@ int arx_ghash_pick(const arx_backend *be) {
     (void)be;
     return ARX_GHASH_MCU;
 #elif ARX_WASM_SIMD
-    if (be->requires & ARX_REQ_WASM) return ARX_GHASH_AGG; /* the ref backend keeps CT */
+    if (be->requires & ARX_REQ_WASM) return ARX_GHASH_WASM; /* the ref backend keeps CT */
 #else
     (void)be;
 #endif
@@ -124,6 +124,12 @@ void arx_ghash_key_init(arx_ghash_key *gk, const uint8_t h[16], int impl) {
         return;
     }
 #endif
+#if ARX_WASM_SIMD && defined(ARX_GHASH_AGG_N)
+    if (impl == ARX_GHASH_WASM) {
+        arx_ghash_wasm_key(gk, h);
+        return;
+    }
+#endif
     gk->impl = ARX_GHASH_CT;
     arx_ghash_ct_key(gk, h);
 }
@@ -167,6 +173,12 @@ void arx_ghash_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks) {
         return;
     }
 #endif
+#if ARX_WASM_SIMD && defined(ARX_GHASH_AGG_N)
+    if (g->key->impl == ARX_GHASH_WASM) {
+        arx_ghash_wasm_blocks(g, data, nblocks);
+        return;
+    }
+#endif
     arx_ghash_ct_blocks(g, data, nblocks);
 }
 
@@ -187,7 +199,8 @@ void arx_ghash_out(const arx_ghash *g, uint8_t out[16]) {
         return;
     }
 #endif
-    if (g->key->impl == ARX_GHASH_CT || g->key->impl == ARX_GHASH_PMULL || g->key->impl == ARX_GHASH_AGG) {
+    if (g->key->impl == ARX_GHASH_CT || g->key->impl == ARX_GHASH_PMULL || g->key->impl == ARX_GHASH_AGG ||
+        g->key->impl == ARX_GHASH_WASM) {
         /* the same representation */
         arx_ghash_ct_out(g, out);
         return;

@@ -31,14 +31,15 @@ enum {
     ARX_GHASH_PMULL,
     ARX_GHASH_MCU,
     ARX_GHASH_VPCLMUL256,
-    ARX_GHASH_AGG
+    ARX_GHASH_AGG,
+    ARX_GHASH_WASM
 };
 
 /* The aggregated portable GHASH (ghash_agg.c): ARX_GHASH_AGG_N blocks per
  * reduction with H^1..H^N kept in the key (384 bytes). Built in hosted
- * builds (tested there against CT) and WebAssembly, where
- * the SIMD128 backends use it (no carry-less multiply); not the
- * microcontroller builds. */
+ * builds (tested there against CT) and WebAssembly, whose SIMD128 backends
+ * use ghash_wasm.c, the same aggregation over ARX_GHASH_AGG_N blocks on
+ * SIMD128 (no carry-less multiply); not the microcontroller builds. */
 #if !defined(ARX_FREESTANDING) || defined(__wasm__)
 #define ARX_GHASH_AGG_N 8
 #endif
@@ -72,6 +73,12 @@ typedef struct arx_ghash_key {
     uint8_t hkar[ARX_GHASH_MAX_POW][16];
 #elif defined(ARX_GHASH_AGG_N)
     uint64_t hagg[6][ARX_GHASH_AGG_N];
+#endif
+#if defined(__wasm__) && !defined(ARX_NO_WASM_SIMD) && defined(ARX_GHASH_AGG_N)
+    /* ghash_wasm.c (the SIMD128 module): hw[N - j][c] is H^j's operand
+     * vector c (its 32-bit words, the middle products' words, their bit
+     * reversals), 640 bytes. */
+    uint32_t hw[ARX_GHASH_AGG_N][5][4];
 #endif
 #ifdef ARX_GHASH_WORDFORM
     /* The microcontroller assembly (ghash_rv32i.S, ghash_armv7m.S):
@@ -128,7 +135,7 @@ void arx_ghash_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part);
  * zero-padded || C zero-padded || [len(A)]64 || [len(C)]64) under its own
  * key, into s (16 bytes, GCM's byte order). arx_ghash_vpclmul_many takes
  * n messages whose keys are VPCLMULQDQ keys and whose block count
- * (both paddings and the length block) is at most ARX_GHASH_MAX_POW.
+ * (both paddings and the length block) is at most 2 * ARX_GHASH_MAX_POW.
  */
 typedef struct arx_ghash_msg {
     const arx_ghash_key *key;
@@ -139,6 +146,8 @@ typedef struct arx_ghash_msg {
     uint8_t *s;
 } arx_ghash_msg;
 void arx_ghash_vpclmul_many(const arx_ghash_msg *m, size_t n);
+/* The same on VPCLMUL256 keys (ghash_many_avx2clmul.c), same limit. */
+void arx_ghash_vpclmul256_many(const arx_ghash_msg *m, size_t n);
 /* The same on PCLMULQDQ keys (8 powers), any block count. */
 void arx_ghash_pclmul_many(const arx_ghash_msg *m, size_t n);
 
@@ -151,6 +160,8 @@ void arx_ghash_ct_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part)
 void arx_ghash_ct_load(uint64_t y[2], const uint8_t b[16]); /* 16 bytes -> the portable form */
 void arx_ghash_agg_key(arx_ghash_key *gk, const uint8_t h[16]); /* H^1..H^N, and h as CT's */
 void arx_ghash_agg_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);
+void arx_ghash_wasm_key(arx_ghash_key *gk, const uint8_t h[16]); /* H^1..H^N as SIMD128 operands */
+void arx_ghash_wasm_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);
 void arx_ghash_pclmul_key(arx_ghash_key *gk, const uint8_t h[16]); /* H^1..H^8 */
 void arx_ghash_pclmul_fill(arx_ghash_key *gk, unsigned n);          /* H^2..H^n from H^1 */
 void arx_ghash_pclmul_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);

@@ -17,12 +17,8 @@
  * its bytes bit-reversed in place (no byte swap), the plain form its
  * big-endian words.
  *
- * This is the GHASH of the WebAssembly SIMD128 backends: WebAssembly has no
- * carry-less multiply, SIMD128's widest multiply with a 64-bit result takes
- * two 32-bit lanes (i64x2.extmul, which x86 engines emit as two unpacks and
- * a pmuludq), and a masked 32 x 32 product carries half the bit products of
- * a masked 64 x 64 low half: about a third of i64.mul's work per x86
- * instruction (docs/PERFORMANCE.md, WebAssembly).
+ * The WebAssembly SIMD128 backends used it until ghash_wasm.c, which does
+ * the same aggregation with four 32-bit products per i32x4.mul.
  * No branch or index depends on data or H: every loop runs over a public
  * block count.
  */

@@ -11,7 +11,9 @@
  * (a transpose of 128-bit lanes, so lane q holds message q's), the four
  * length blocks join as one vector (lane q times message q's H), and one
  * reduction serves all four (ghash_reduce_z). Keys
- * must be VPCLMULQDQ keys (all 64 powers) and messages at most 64 blocks.
+ * must be VPCLMULQDQ keys (all 64 powers) and messages at most 128 blocks
+ * (past 64, a head of the first blocks is reduced apart and multiplied by
+ * H^64: many_four_t).
  *
  * Constant time: every branch is on a length or a count (public).
  */
@@ -26,19 +28,45 @@
 #include "ghash_avx512.h"
 
 /* Absorb `bytes` bytes at p, zero-padded to whole blocks, whose first block
- * meets H^pw (then H^(pw-1), ...), into the unreduced sums. */
-static inline void many_absorb(ghash_zacc *a, const arx_ghash_key *gk, const uint8_t *p, size_t bytes, size_t pw) {
-    for (size_t off = 0; off < bytes; off += 64, pw -= 4) {
+ * meets H^pw (then H^(pw-1), ...), into the unreduced sums: blocks whose
+ * power is past the table's 64 into hd (the message's head) with their power
+ * less 64, the rest into a. A step of four blocks stops at that boundary,
+ * so each step's powers are one contiguous run of the table. */
+static inline __attribute__((always_inline)) void many_absorb(ghash_zacc *a, ghash_zacc *hd,
+                                                              const arx_ghash_key *gk, const uint8_t *p,
+                                                              size_t bytes, size_t pw, const int head) {
+    for (size_t off = 0; off < bytes;) {
         const size_t left = bytes - off;
-        const __mmask64 bm = left >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << left) - 1);
-        const size_t blocks = left >= 64 ? 4 : (left + 15) / 16;
+        size_t blocks = left >= 64 ? 4 : (left + 15) / 16, hp = pw;
+        const int in_head = head && pw > ARX_GHASH_MAX_POW;
+        if (in_head) {
+            hp = pw - ARX_GHASH_MAX_POW;
+            if (blocks > hp) blocks = hp;
+        }
+        const size_t take = left < 16 * blocks ? left : 16 * blocks;
+        const __mmask64 bm = take >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << take) - 1);
         const __mmask8 qm = (__mmask8)((1u << (2 * blocks)) - 1); /* 64-bit elements of those blocks */
         __m512i x = ghash_z_bswap(_mm512_maskz_loadu_epi8(bm, (const void *)(p + off)));
-        __m512i h = _mm512_maskz_loadu_epi64(qm, (const void *)gk->htab[ARX_GHASH_MAX_POW - pw]);
-        a->lo = _mm512_xor_si512(a->lo, _mm512_clmulepi64_epi128(x, h, 0x00));
-        a->hi = _mm512_xor_si512(a->hi, _mm512_clmulepi64_epi128(x, h, 0x11));
-        a->mid = ARX_TERNLOG_EPI64(a->mid, _mm512_clmulepi64_epi128(x, h, 0x01),
-                                   _mm512_clmulepi64_epi128(x, h, 0x10), 0x96);
+        __m512i h = _mm512_maskz_loadu_epi64(qm, (const void *)gk->htab[ARX_GHASH_MAX_POW - hp]);
+        __m512i hk = _mm512_maskz_loadu_epi64(qm, (const void *)gk->hkar[ARX_GHASH_MAX_POW - hp]);
+        /* Karatsuba (ghash_z_absorb): lo, hi and (x_lo ^ x_hi)(h_lo ^ h_hi),
+         * three multiplies, not four; many_four corrects mid once per message */
+        __m512i t = _mm512_xor_si512(x, _mm512_shuffle_epi32(x, (_MM_PERM_ENUM)0x4e));
+        __m512i plo = _mm512_clmulepi64_epi128(x, h, 0x00), phi = _mm512_clmulepi64_epi128(x, h, 0x11);
+        __m512i pmid = _mm512_clmulepi64_epi128(t, hk, 0x00);
+        /* two accumulators, not a pointer chosen between them: that kept
+         * the sums in memory */
+        if (in_head) {
+            hd->lo = _mm512_xor_si512(hd->lo, plo);
+            hd->hi = _mm512_xor_si512(hd->hi, phi);
+            hd->mid = _mm512_xor_si512(hd->mid, pmid);
+        } else {
+            a->lo = _mm512_xor_si512(a->lo, plo);
+            a->hi = _mm512_xor_si512(a->hi, phi);
+            a->mid = _mm512_xor_si512(a->mid, pmid);
+        }
+        off += 16 * blocks;
+        pw -= blocks;
     }
 }
 
@@ -55,21 +83,28 @@ static inline __m512i many_fold4(const __m512i a[4]) {
     return ARX_TERNLOG_EPI64(c0, c1, _mm512_xor_si512(c2, c3), 0x96);
 }
 
-/* Four messages (n <= 4 of them) into lane q = message q, reduced. */
-static inline __m512i many_four(const arx_ghash_msg *m, size_t n) {
-    __m512i lo[4], mid[4], hi[4];
-    __m512i h1 = _mm512_setzero_si512(), x = h1;
+/*
+ * Four messages (n <= 4 of them) into lane q = message q, reduced. A message
+ * of n > 64 blocks (head: set when one in the group is) is S = A H^64 + B:
+ * B its last 64 blocks times H^64 .. H^1, A its first n - 64 times
+ * H^(n-64) .. H^1; A is reduced for the four messages at once and multiplied
+ * lane by lane by each key's H^64.
+ */
+static inline __attribute__((always_inline)) __m512i many_four_t(const arx_ghash_msg *m, size_t n, const int head) {
+    __m512i lo[4], mid[4], hi[4], alo[4], amid[4], ahi[4];
+    __m512i h1 = _mm512_setzero_si512(), x = h1, h64 = h1;
     /* Unrolled, so lo, mid and hi stay in registers (as arrays indexed by a
      * loop variable they went through the stack: 22 -> ~14 TSC cycles a
      * message, GHASH alone). */
 #pragma GCC unroll 4
     for (size_t q = 0; q < 4; q++) {
-        ghash_zacc a;
+        ghash_zacc a, hd;
         ghash_z_begin(&a);
+        ghash_z_begin(&hd);
         if (q < n) {
             const size_t na = (m[q].aad_len + 15) / 16, nc = (m[q].len + 15) / 16, tot = na + nc + 1;
-            many_absorb(&a, m[q].key, m[q].aad, m[q].aad_len, tot);
-            many_absorb(&a, m[q].key, m[q].c, m[q].len, tot - na);
+            many_absorb(&a, &hd, m[q].key, m[q].aad, m[q].aad_len, tot, head);
+            many_absorb(&a, &hd, m[q].key, m[q].c, m[q].len, tot - na, head);
             /* The length block [len(A)]64 || [len(C)]64, byte-reversed as the
              * multiply wants it: len(C) in the low half. Built in a register:
              * assembled in memory from two 8-byte stores, its 64-byte load
@@ -79,18 +114,37 @@ static inline __m512i many_four(const arx_ghash_msg *m, size_t n) {
                                                                     (long long)((uint64_t)m[q].len * 8)));
             h1 = _mm512_mask_broadcast_i32x4(h1, lane,
                                              _mm_loadu_si128((const __m128i *)(const void *)m[q].key->htab[ARX_GHASH_MAX_POW - 1]));
+            if (head)
+                h64 = _mm512_mask_broadcast_i32x4(h64, lane, _mm_loadu_si128((const __m128i *)(const void *)m[q].key->htab[0]));
         }
         lo[q] = a.lo;
-        mid[q] = a.mid;
+        mid[q] = ARX_TERNLOG_EPI64(a.mid, a.lo, a.hi, 0x96); /* Karatsuba: mid ^= lo ^ hi */
         hi[q] = a.hi;
+        alo[q] = hd.lo;
+        amid[q] = ARX_TERNLOG_EPI64(hd.mid, hd.lo, hd.hi, 0x96);
+        ahi[q] = hd.hi;
     }
     /* the length blocks, lane q message q's, each times its own H */
     __m512i l = _mm512_xor_si512(many_fold4(lo), _mm512_clmulepi64_epi128(x, h1, 0x00));
     __m512i h = _mm512_xor_si512(many_fold4(hi), _mm512_clmulepi64_epi128(x, h1, 0x11));
     __m512i md = ARX_TERNLOG_EPI64(many_fold4(mid), _mm512_clmulepi64_epi128(x, h1, 0x01),
                                    _mm512_clmulepi64_epi128(x, h1, 0x10), 0x96);
+    if (head) { /* + A H^64, lane by lane (a lane without a head adds 0) */
+        __m512i ar = ghash_reduce_z(many_fold4(alo), many_fold4(amid), many_fold4(ahi));
+        l = _mm512_xor_si512(l, _mm512_clmulepi64_epi128(ar, h64, 0x00));
+        h = _mm512_xor_si512(h, _mm512_clmulepi64_epi128(ar, h64, 0x11));
+        md = ARX_TERNLOG_EPI64(md, _mm512_clmulepi64_epi128(ar, h64, 0x01), _mm512_clmulepi64_epi128(ar, h64, 0x10),
+                               0x96);
+    }
     /* back to GCM's byte order: the reversal is its own inverse */
     return ghash_z_bswap(ghash_reduce_z(l, md, h));
+}
+
+static inline __m512i many_four(const arx_ghash_msg *m, size_t n) {
+    int head = 0; /* public: lengths only */
+    for (size_t q = 0; q < n; q++)
+        head |= (m[q].aad_len + 15) / 16 + (m[q].len + 15) / 16 + 1 > ARX_GHASH_MAX_POW;
+    return head ? many_four_t(m, n, 1) : many_four_t(m, n, 0);
 }
 
 /* Results go straight from the register to each message's s (no buffer

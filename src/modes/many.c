@@ -15,9 +15,11 @@
  *   per group runs all its messages' keystream, GCM's E(J0) included (one
  *   extra block per lane). A group whose few longest messages run far past
  *   the rest stops the lanes at a cap and finishes those messages with the
- *   one-message kernel, which is at full speed on long runs. GHASH runs per
- *   message over its AAD, ciphertext and length block as one run of blocks
- *   (one reduction per run on the carry-less-multiply GHASHes).
+ *   one-message kernel, which is at full speed on long runs. GCM hashes
+ *   each group's messages right after (decrypting: before) the group's
+ *   keystream, while they are in L1: four messages per zmm or two per ymm
+ *   on the VPCLMULQDQ GHASHes (ghash_many_avx512.c, _avx2clmul.c), one by
+ *   one over AAD, ciphertext and length block elsewhere.
  * - CMAC on the same lane backends (both block sizes): CBC-MAC per lane
  *   (ctr_many's ARX_MANY_CBC, many_cmac_lanes below).
  * - Everything else (other ciphers and backends, CCM, keys on different
@@ -149,23 +151,30 @@ static void many_ghash(const arx_ghash_key *gk, const uint8_t *aad, size_t aad_l
     arx_wipe(&g, sizeof g);
 }
 
-/* S for every job into s[i], over its AAD and the ciphertext (its output
- * when encrypting, its input when decrypting): four messages per vector on
- * the VPCLMULQDQ GHASH (one per 128-bit lane), PCLMULQDQ keys through
- * ghash_many_pclmul.c, the rest (portable, PMULL, MCU) one by one. */
-static void many_ghash_jobs(const arx_job *jobs, const arx_ghash_key *const *gk, size_t n, int dec,
-                            uint8_t (*s)[16]) {
+/* S of jobs[idx[0..n)] into s[idx[k]], over its AAD and the ciphertext (its
+ * output when encrypting, its input when decrypting): four messages per
+ * vector on the VPCLMULQDQ GHASH (one per 128-bit lane), two per ymm on the
+ * 256-bit one, PCLMULQDQ keys through ghash_many_pclmul.c, the rest
+ * (portable, PMULL, MCU) one by one. */
+static void many_ghash_jobs(const arx_job *jobs, const arx_ghash_key *const *gk, const unsigned char *idx, size_t n,
+                            int dec, uint8_t (*s)[16]) {
 #if ARX_X86_SIMD
-    arx_ghash_msg q[MANY_CHUNK], p[MANY_CHUNK];
-    size_t nq = 0, np = 0;
+    arx_ghash_msg q[MANY_CHUNK], p[MANY_CHUNK], y[MANY_CHUNK];
+    size_t nq = 0, np = 0, ny = 0;
 #endif
-    for (size_t i = 0; i < n; i++) {
+    for (size_t k = 0; k < n; k++) {
+        const size_t i = idx[k];
         const arx_job *j = &jobs[i];
         const uint8_t *c = dec ? j->in : j->out;
 #if ARX_X86_SIMD
         arx_ghash_msg g = {gk[i], j->aad, j->aad_len, c, j->len, s[i]};
-        if (gk[i]->impl == ARX_GHASH_VPCLMUL && (j->aad_len + 15) / 16 + (j->len + 15) / 16 < ARX_GHASH_MAX_POW) {
+        const size_t blocks = (j->aad_len + 15) / 16 + (j->len + 15) / 16;
+        if (gk[i]->impl == ARX_GHASH_VPCLMUL && blocks < 2 * ARX_GHASH_MAX_POW) {
             q[nq++] = g;
+            continue;
+        }
+        if (gk[i]->impl == ARX_GHASH_VPCLMUL256 && blocks < 2 * ARX_GHASH_MAX_POW) {
+            y[ny++] = g;
             continue;
         }
         if (gk[i]->impl == ARX_GHASH_PCLMUL || gk[i]->impl == ARX_GHASH_VPCLMUL256) { /* H^1..H^8 as PCLMUL's */
@@ -177,9 +186,18 @@ static void many_ghash_jobs(const arx_job *jobs, const arx_ghash_key *const *gk,
     }
 #if ARX_X86_SIMD
     if (nq) arx_ghash_vpclmul_many(q, nq);
+    if (ny) arx_ghash_vpclmul256_many(y, ny);
     if (np) arx_ghash_pclmul_many(p, np);
 #endif
 }
+
+/* What GCM hashes group by group in many_keystream: jobs[i]'s key gk[i],
+ * its S into s[i]; dec: the ciphertext is the input. */
+typedef struct {
+    const arx_ghash_key *const *gk;
+    uint8_t (*s)[16];
+    int dec;
+} many_gcm_ctx;
 
 /* idx[0..n) sorted by ascending job length (insertion sort: n <= MANY_CHUNK;
  * lengths are public). */
@@ -215,7 +233,7 @@ static void many_ctr_advance(uint8_t ctr[16], size_t bb, uint64_t adv, int inc32
  * with the same keys lane for lane, and the kernel transposes them once.
  */
 static void many_keystream(const arx_backend *be, const arx_job *jobs, const arx_many_lane *lanes, size_t n,
-                           int flags, const unsigned char *secret) {
+                           int flags, const unsigned char *secret, const many_gcm_ctx *gc) {
     unsigned char idx[MANY_CHUNK];
     const arx_many_lane *grp[ARX_MANY_MAX_LANES];
     arx_many_sched sc;
@@ -231,6 +249,10 @@ static void many_keystream(const arx_backend *be, const arx_job *jobs, const arx
         size_t cap = (jobs[gi[g - 1 - g / 4]].len + bb - 1) / bb;
         if (longest <= cap + 16) cap = longest;
         for (size_t i = 0; i < g; i++) grp[i] = &lanes[gi[i]];
+        /* GCM hashes a group's ciphertext right before (decrypting: in
+         * place, it is about to be overwritten) or after (encrypting) the
+         * group's keystream, while its messages are in L1. */
+        if (gc && gc->dec) many_ghash_jobs(jobs, gc->gk, gi, g, 1, gc->s);
         be->ctr_many(&sc, grp, g, cap * bb, flags);
         for (size_t i = 0; i < g; i++) {
             const arx_job *j = &jobs[gi[i]];
@@ -252,6 +274,7 @@ static void many_keystream(const arx_backend *be, const arx_job *jobs, const arx
             arx_wipe(ctr, sizeof ctr);
             arx_wipe(last, sizeof last);
         }
+        if (gc && !gc->dec) many_ghash_jobs(jobs, gc->gk, gi, g, 0, gc->s);
     }
     arx_wipe(sc.rk, sc.used);
 }
@@ -291,15 +314,14 @@ static int many_gcm_lanes(const arx_backend *be, arx_job *jobs, size_t n, int de
         lanes[i].len = j->len;
         lanes[i].pre = ej0[i];
     }
-    /* Decryption hashes the ciphertext before in-place decryption overwrites it. */
-    if (dec) many_ghash_jobs(jobs, gk, n, 1, s);
-    many_keystream(be, jobs, lanes, n, ARX_MANY_INC32 | ARX_MANY_PRE, secret);
-    if (!dec) many_ghash_jobs(jobs, gk, n, 0, s);
+    const many_gcm_ctx gc = {gk, s, dec};
+    many_keystream(be, jobs, lanes, n, ARX_MANY_INC32 | ARX_MANY_PRE, secret, &gc);
     for (size_t i = 0; i < n; i++) {
         arx_job *j = &jobs[i];
         arx_xor(s[i], s[i], ej0[i], 16); /* T = E(J0) xor S */
         if (!dec) {
-            memcpy(j->tag, s[i], j->tag_len);
+            if (j->tag_len == 16) memcpy(j->tag, s[i], 16); /* inline, not a library call a job */
+            else memcpy(j->tag, s[i], j->tag_len);
             j->status = ARX_OK;
         } else if (arx_ct_equal(s[i], j->tag, j->tag_len)) {
             j->status = ARX_OK;
@@ -327,7 +349,7 @@ static void many_ctr_lanes(const arx_backend *be, arx_job *jobs, size_t n) {
         lanes[i].pre = NULL;
         jobs[i].status = ARX_OK;
     }
-    many_keystream(be, jobs, lanes, n, 0, NULL);
+    many_keystream(be, jobs, lanes, n, 0, NULL, NULL);
     /* lanes holds pointers and the callers' counter blocks: nothing secret */
 }
 
@@ -338,9 +360,11 @@ static void many_ctr_lanes(const arx_backend *be, arx_job *jobs, size_t n) {
  * message's blocks before its last as CBC-MAC from X = 0 (ctr_many's
  * ARX_MANY_CBC, groups of similar length as for CTR), pass 2 the laid-out
  * last blocks from each X: T. The one-message CMAC encrypts one block per
- * kernel call; here each call runs a block of every lane.
+ * kernel call; here each call runs a block of every lane. Not inlined: its
+ * scratch stays out of many_lanes' frame (inlined, GCC 12 -O2 took
+ * many_gcm_lanes' secret[] for maybe uninitialised, -Wmaybe-uninitialized).
  */
-static int many_cmac_lanes(const arx_backend *be, arx_job *jobs, size_t n, int verify) {
+MANY_NOINLINE static int many_cmac_lanes(const arx_backend *be, arx_job *jobs, size_t n, int verify) {
     arx_many_lane lanes[MANY_CHUNK];
     const arx_many_lane *grp[ARX_MANY_MAX_LANES];
     uint8_t last[MANY_CHUNK][16], x[MANY_CHUNK][16], l_[MANY_CHUNK][16], sub[16];
@@ -420,10 +444,14 @@ static int many_cmac_lanes(const arx_backend *be, arx_job *jobs, size_t n, int v
  * stitched CTR + GHASH) are then at full speed and beat the lanes. Measured
  * on Zen 4, LEA-128, 64 jobs under 16 keys, TSC cycles/byte lanes / one by
  * one: CTR 384 B 0.62 / 0.72, 512 B 0.62 / 0.60, 1 KiB 0.58 / 0.48; GCM
- * 1 KiB 0.83 / 0.88, 2 KiB 0.80 / 0.72. The AVX2 backend's one-message GCM
- * is stitched too (lea_gcm_avx2clmul.c) and wins sooner: same setup with
- * AVX-512 hidden, 384 B 1.54 / 1.72, 512 B 1.48 / 1.40, 768 B 1.39 / 1.34,
- * 1 KiB 1.37 / 1.11.
+ * (GHASH four messages per zmm up to 128 blocks) 1 KiB 0.73 / 0.87. The
+ * AVX2 backend's one-message GCM is stitched too (lea_gcm_avx2clmul.c); with
+ * GHASH two messages per ymm the lanes still win up to 1.5 KiB: 512 B 1.09 /
+ * 1.39, 768 B 1.03 / 1.32, 1 KiB 1.09 / 1.10, 1280 B 1.06 / 1.13, 1520 B
+ * 1.04 / 1.13 (before, one message at a time through PCLMULQDQ, they lost
+ * from 512 B on and the AVX2 limit was 512). Kernels of 4 lanes (SPECK and
+ * SIMON on AVX2, LEA on NEON, whose GHASH runs one message at a time) keep
+ * 512 bytes: NEON has no figures (qemu only).
  */
 #define MANY_LONG_CTR 512
 /* 64-bit blocks (CTR only): the one-message kernels' 16-block batches fill
@@ -437,15 +465,15 @@ static int many_cmac_lanes(const arx_backend *be, arx_job *jobs, size_t n, int v
  * rest of its group would leave lanes idle (groups are sorted by length). */
 #define MANY_LONG_CMAC 4096
 #define MANY_LONG_GCM 1536
-#define MANY_LONG_GCM_8LANES 512
+#define MANY_LONG_GCM_4LANES 512
 
 /* The lane path over the chunk's short jobs; the long ones one by one. Not
  * inlined: its scratch stays out of the one-message path's frame. */
 MANY_NOINLINE static int many_lanes(many_op op, const arx_backend *be, arx_job *chunk, size_t m) {
     const size_t lim = op == M_CMAC || op == M_CMAC_VERIFY ? MANY_LONG_CMAC
                        : op == M_CTR ? (chunk[0].key->desc->block_bytes == 8 ? MANY_LONG_CTR64 : MANY_LONG_CTR)
-                       : be->many_lanes <= 8 ? MANY_LONG_GCM_8LANES
-                                             : MANY_LONG_GCM;
+                       : be->many_lanes < 8 ? MANY_LONG_GCM_4LANES
+                                            : MANY_LONG_GCM;
     arx_job sub[MANY_CHUNK];
     unsigned char at[MANY_CHUNK];
     size_t k = 0;

@@ -465,6 +465,7 @@ ARX_INLINE void CHAM64_FN(ctr_setup)(const cham64_ks *ks, const uint8_t *ctr, CH
     *cp = c;
 }
 
+#ifndef CHAM_GCM_ONLY /* cham_gcm_avx2clmul.c: the inline kernels only */
 static void CHAM64_FN(ctr_run)(const cham64_ks *ks, const uint8_t *ctr, uint8_t *out,
                                const uint8_t *in, size_t nb) {
     CHAM64_FN(ctr_consts) c;
@@ -554,6 +555,8 @@ void CHAM64_FN(ctr)(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *i
         }
     }
 }
+
+#endif /* !CHAM_GCM_ONLY */
 
 /* ---- CHAM-128 rounds: the same with 32-bit words -------------------------------- */
 
@@ -679,9 +682,9 @@ typedef struct CHAM128_FN(ctr_consts) {
     V T4, C2, K2, C3, I3, C5, K5, I6, K6, C7, I7;
 } CHAM128_FN(ctr_consts);
 
-ARX_INLINE void CHAM128_FN(ctr_group)(const cham128_ks *ks, const CHAM128_FN(ctr_consts) *c, V *cnt,
-                                      uint8_t *out, const uint8_t *in, unsigned NB) {
-    V s[CHAM_INTERLEAVE][4];
+/* Rounds 0..7 of NB batches of counter blocks (word 3 = BSWAP32(*cnt)),
+ * then *cnt += NB batches: s[u] = t_4 .. t_7. */
+ARX_INLINE void CHAM128_FN(ctr_head)(const CHAM128_FN(ctr_consts) *c, V *cnt, V s[][4], unsigned NB) {
     CHAM_UNROLL CHAM_FOR_U {
         V w3 = V_BSWAP32(*cnt);
         *cnt = V_ADD32(*cnt, V_SET1_32(CHAM128_LANES));
@@ -692,7 +695,10 @@ ARX_INLINE void CHAM128_FN(ctr_group)(const cham128_ks *ks, const CHAM128_FN(ctr
         s[u][2] = V_ADD32(V_XOR(V_ROL32(t2, 8), c->I6), V_XOR(V_ROL32(t3, 2), c->K6));
         s[u][3] = V_ADD32(V_XOR(V_ROL32(t3, 1), c->I7), c->C7);
     }
-    CHAM128_FN(rounds)(ks, 2, s, NB);
+}
+
+/* t_{R-4 .. R-1} of NB batches -> keystream, out = in XOR it. */
+ARX_INLINE void CHAM128_FN(ctr_store)(V s[][4], uint8_t *out, const uint8_t *in, unsigned NB) {
     CHAM_UNROLL CHAM_FOR_U {
         const uint8_t *pi = in + 4 * VB * u;
         uint8_t *po = out + 4 * VB * u;
@@ -706,25 +712,42 @@ ARX_INLINE void CHAM128_FN(ctr_group)(const cham128_ks *ks, const CHAM128_FN(ctr
     }
 }
 
-static void CHAM128_FN(ctr_run)(const cham128_ks *ks, const uint8_t *ctr, uint8_t *out,
-                                const uint8_t *in, size_t nb) {
+ARX_INLINE void CHAM128_FN(ctr_group)(const cham128_ks *ks, const CHAM128_FN(ctr_consts) *c, V *cnt,
+                                      uint8_t *out, const uint8_t *in, unsigned NB) {
+    V s[CHAM_INTERLEAVE][4];
+    CHAM128_FN(ctr_head)(c, cnt, s, NB);
+    CHAM128_FN(rounds)(ks, 2, s, NB);
+    CHAM128_FN(ctr_store)(s, out, in, NB);
+}
+
+/* The constants of counter blocks ctr[0..11] || any low word (rounds 0..7
+ * in part), and the lane offsets of a batch's counters. */
+ARX_INLINE void CHAM128_FN(ctr_setup)(const cham128_ks *ks, const uint8_t *ctr, CHAM128_FN(ctr_consts) *c,
+                                      V *io_v) {
     const uint32_t *rk = ks->rk;
     const unsigned m = ks->rk_mask;
     uint32_t w0 = arx_load32_le(ctr), w1 = arx_load32_le(ctr + 4), w2 = arx_load32_le(ctr + 8);
-    uint32_t v = arx_load32_be(ctr + 12);
     uint32_t t0 = w0 + (arx_rotl32(w1, 1) ^ rk[0]);
     uint32_t t1 = (w1 ^ 1) + (arx_rotl32(w2, 8) ^ rk[1]);
     uint32_t t4 = (arx_rotl32(t0, 8) ^ 4) + (arx_rotl32(t1, 2) ^ rk[4 & m]);
-    CHAM128_FN(ctr_consts) c;
-    c.T4 = V_SET1_32(t4);
-    c.C2 = V_SET1_32(w2 ^ 2), c.K2 = V_ROW(ks->rkv[2]);
-    c.C3 = V_SET1_32(arx_rotl32(t0, 16) ^ rk[3]), c.I3 = V_ROW(cham_ic32[3]);
-    c.C5 = V_SET1_32(arx_rotl32(t1, 1) ^ 5), c.K5 = V_ROW(ks->rkv[5]);
-    c.I6 = V_ROW(cham_ic32[6]), c.K6 = V_ROW(ks->rkv[6]);
-    c.C7 = V_SET1_32(arx_rotl32(t4, 16) ^ rk[7 & m]), c.I7 = V_ROW(cham_ic32[7]);
+    c->T4 = V_SET1_32(t4);
+    c->C2 = V_SET1_32(w2 ^ 2), c->K2 = V_ROW(ks->rkv[2]);
+    c->C3 = V_SET1_32(arx_rotl32(t0, 16) ^ rk[3]), c->I3 = V_ROW(cham_ic32[3]);
+    c->C5 = V_SET1_32(arx_rotl32(t1, 1) ^ 5), c->K5 = V_ROW(ks->rkv[5]);
+    c->I6 = V_ROW(cham_ic32[6]), c->K6 = V_ROW(ks->rkv[6]);
+    c->C7 = V_SET1_32(arx_rotl32(t4, 16) ^ rk[7 & m]), c->I7 = V_ROW(cham_ic32[7]);
     _Alignas(64) uint32_t io[CHAM128_LANES];
     for (unsigned q = 0; q < CHAM128_LANES; q++) io[q] = (q % 4) * (VB / 16) + q / 4;
-    V cnt = V_ADD32(V_SET1_32(v), V_LOADU(io));
+    *io_v = V_LOADU(io);
+}
+
+#ifndef CHAM_GCM_ONLY
+static void CHAM128_FN(ctr_run)(const cham128_ks *ks, const uint8_t *ctr, uint8_t *out,
+                                const uint8_t *in, size_t nb) {
+    CHAM128_FN(ctr_consts) c;
+    V io;
+    CHAM128_FN(ctr_setup)(ks, ctr, &c, &io);
+    V cnt = V_ADD32(V_SET1_32(arx_load32_be(ctr + 12)), io);
     size_t i = 0;
 #if CHAM_INTERLEAVE > 1
     for (; nb - i >= CHAM_INTERLEAVE; i += CHAM_INTERLEAVE) {
@@ -856,7 +879,56 @@ const arx_backend CHAM64_FN(backend) = {CHAM_ISA_NAME, CHAM_ISA_REQUIRES, CHAM64
 #define CHAM128_MANY_
 #endif
 
-const arx_backend CHAM128_FN(backend) = {CHAM_ISA_NAME, CHAM_ISA_REQUIRES, CHAM128_LANES,
-                                         CHAM128_FN(encrypt), CHAM128_FN(decrypt), CHAM128_FN(ctr) CHAM128_MANY_};
+/* Stitched GCM (AVX2, the ISA file defines CHAM_GCM_AVX2): written by
+ * cham_gcm_avx2clmul.c, below. */
+#ifdef CHAM_GCM_AVX2
+size_t CHAM128_FN(gcm_xor)(const void *ks, struct arx_ghash *g, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                           size_t nblocks, int decrypt);
+#define CHAM128_GCM_ , .gcm_xor = CHAM128_FN(gcm_xor)
+#else
+#define CHAM128_GCM_
+#endif
 
+const arx_backend CHAM128_FN(backend) = {CHAM_ISA_NAME, CHAM_ISA_REQUIRES, CHAM128_LANES,
+                                         CHAM128_FN(encrypt), CHAM128_FN(decrypt), CHAM128_FN(ctr) CHAM128_MANY_
+                                         CHAM128_GCM_};
+
+#endif /* !CHAM_GCM_ONLY */
+
+/* ---- stitched GCM (AVX2 with VPCLMULQDQ) ---------------------------------------
+ * cham_gcm_avx2clmul.c defines CHAM_GCM_ONLY and includes cham_avx2.c: this
+ * file then writes only cham128_avx2_gcm_xor, through
+ * ../../modes/gcm_stitch_avx2.h, a batch being CHAM_INTERLEAVE of the CTR
+ * kernel's. Word 3 of a counter block is BSWAP32 of the inc32 low word, so
+ * a 32-bit add wraps it as GCM says; rounds 0..7 as in CTR (ctr_head). */
+#if defined(CHAM_GCM_ONLY) && defined(CHAM_GCM_AVX2)
+typedef struct {
+    CHAM128_FN(ctr_consts) c;
+    V io;
+} CHAM128_FN(gcm_ctx);
+typedef struct {
+    V s[CHAM_INTERLEAVE][4];
+} CHAM128_FN(gcm_state);
+ARX_INLINE void CHAM128_FN(gcm_begin)(const CHAM128_FN(gcm_ctx) * c, CHAM128_FN(gcm_state) * st, uint32_t low) {
+    V cnt = V_ADD32(V_SET1_32(low), c->io);
+    CHAM128_FN(ctr_head)(&c->c, &cnt, st->s, CHAM_INTERLEAVE);
+}
+#define GS_FN CHAM128_FN(gcm_xor)
+#define GS_KS cham128_ks
+#define GS_BLOCKS (CHAM_INTERLEAVE * CHAM128_LANES)
+#ifndef CHAM_GCM_GROUP
+#define CHAM_GCM_GROUP 4
+#endif
+#define GS_GROUP CHAM_GCM_GROUP
+#define GS_CTX CHAM128_FN(gcm_ctx)
+#define GS_STATE CHAM128_FN(gcm_state)
+#define GS_CTX_INIT(ks, cx, ctr) CHAM128_FN(ctr_setup)(ks, ctr, &(cx)->c, &(cx)->io)
+#define GS_BEGIN(ks, cx, st, low) CHAM128_FN(gcm_begin)(cx, st, low)
+#define GS_FIRST_ROUND(ks) 8u
+#define GS_NROUNDS(ks) CHAM128_ROUNDS(ks)
+#define GS_ROUND_ALIGN 4
+#define GS_ROUNDS(ks, st, first, end) CHAM128_FN(rounds_k)((ks)->rkv, NULL, (end), (first) / 4, (st)->s, CHAM_INTERLEAVE)
+#define GS_STORE(st, out, in) CHAM128_FN(ctr_store)((st)->s, out, in, CHAM_INTERLEAVE)
+#include "../../modes/gcm_stitch_avx2.h"
+#endif
 #endif /* CHAM_ISA */

@@ -54,6 +54,9 @@
 /* Lane-per-message CHAM-128 (cham.h, ../many_simd.h): batches interleaved. */
 #define CHAM_MANY_NB 2
 #define CHAM_INTERLEAVE_DEC 4
+/* Stitched CHAM-128-GCM: the backend points at cham128_avx2_gcm_xor, which
+ * cham_gcm_avx2clmul.c writes. */
+#define CHAM_GCM_AVX2
 #define CHAM_ISA avx2
 #define CHAM_ISA_NAME "avx2"
 #define CHAM_ISA_REQUIRES ARX_REQ_AVX2

@@ -6,8 +6,23 @@
  */
 #include "hight.h"
 
+#if defined(ARX_AVR) || defined(ARX_MSP430)
+/* hight_key_avr.S / hight_key_msp430.S (embedded/gen/hight_key.py): the same
+ * wk and sk, the constants from a table; constant time. */
+#ifdef ARX_AVR
+#define hight_chip_schedule hight_avr_schedule
+#else
+#define hight_chip_schedule hight_msp430_schedule
+#endif
+void hight_chip_schedule(hight_ks *ks, const uint8_t key[16]);
+#endif
+
 static void hight_setup(void *ks_, const uint8_t *key) {
     hight_ks *ks = (hight_ks *)ks_;
+#if defined(ARX_AVR) || defined(ARX_MSP430)
+    hight_chip_schedule(ks, key);
+    return;
+#endif
     /* Whitening keys (spec, key schedule): WK_i = MK_{i+12} (i < 4), MK_{i-4} (i >= 4). */
     for (unsigned i = 0; i < 4; i++) {
         ks->wk[i] = key[i + 12];

@@ -16,25 +16,23 @@ static const uint32_t lea_delta[8] = {
 
 #ifdef ARX_MSP430
 #include <stddef.h>
-/* lea_msp430.S reads these offsets. */
-_Static_assert(offsetof(lea_ks, rounds) == 768 && offsetof(lea_ks, msp_rk) == 770, "lea_msp430.S offsets");
-static void lea_msp_layout(lea_ks *ks) {
-    const uint32_t *s = ks->rk[0];
-    uint32_t *d = ks->msp_rk[0];
-    for (unsigned i = 0; i < ks->rounds; i++, s += 6, d += 6) { /* pointers: no multiply on MSP430 */
-        d[0] = s[4], d[1] = s[5], d[2] = s[2], d[3] = s[3], d[4] = s[0], d[5] = s[1];
-    }
-}
+/* lea_msp430.S reads this offset. */
+_Static_assert(offsetof(lea_ks, rounds) == 768, "lea_msp430.S offsets");
+/* MSP430: rk holds each round's words in the order the encryption kernel
+ * reads them, RK4 RK5 RK2 RK3 RK0 RK1 (one layout: the setup writes it, the
+ * kernels, the reference and the CTR precomputation read it); rk[i][LEA_RK(j)]
+ * is RK_j of round i. Every other build keeps RK0..RK5. */
+#define LEA_RK(j) (4u - ((j) & 6u) + ((j) & 1u))
 #else
-#define lea_msp_layout(ks) ((void)0)
+#define LEA_RK(j) (j)
 #endif
 
 /* Rotation amount i mod 32 for ROL(delta, i + k), i + k up to 36 for LEA-256. */
 #define LEA_D(j, r) arx_rotl32(lea_delta[(j)], (unsigned)(r) & 31u)
 
 #ifdef ARX_MSP430
-/* lea_msp430.S: the same schedule in assembly, writing rk[0..23] and
- * msp_rk[0..23] (constant time; embedded/test.py checks its cycles). */
+/* lea_msp430.S: the same schedule in assembly, writing rk[0..23] in the
+ * MSP430 order (constant time; embedded/test.py checks its cycles). */
 void lea128_msp430_setup(lea_ks *ks, const uint8_t key[16]);
 #endif
 #ifdef ARX_AVR
@@ -63,15 +61,14 @@ static void lea_setup_128(void *ks_, const uint8_t *key) {
         t[2] = arx_rotl32(t[2] + LEA_D(d, i + 2), 6);
         t[3] = arx_rotl32(t[3] + LEA_D(d, i + 3), 11);
         /* RK_i = (T0, T1, T2, T1, T3, T1): LEA-128 reuses T1 three times. */
-        ks->rk[i][0] = t[0];
-        ks->rk[i][1] = t[1];
-        ks->rk[i][2] = t[2];
-        ks->rk[i][3] = t[1];
-        ks->rk[i][4] = t[3];
-        ks->rk[i][5] = t[1];
+        ks->rk[i][LEA_RK(0)] = t[0];
+        ks->rk[i][LEA_RK(1)] = t[1];
+        ks->rk[i][LEA_RK(2)] = t[2];
+        ks->rk[i][LEA_RK(3)] = t[1];
+        ks->rk[i][LEA_RK(4)] = t[3];
+        ks->rk[i][LEA_RK(5)] = t[1];
     }
     ks->rounds = 24;
-    lea_msp_layout(ks);
     arx_wipe(t, sizeof t);
 }
 
@@ -79,6 +76,12 @@ static void lea_setup_128(void *ks_, const uint8_t *key) {
 /* LEA-192/256 key schedules in AVR assembly (lea_avr.S): the same rk layout. */
 void lea192_avr_schedule(uint32_t rk[28][6], const uint8_t key[24]);
 void lea256_avr_schedule(uint32_t rk[32][6], const uint8_t key[32]);
+#endif
+#ifdef ARX_MSP430
+/* LEA-192/256 key schedules in MSP430 assembly (lea_key_msp430.S, generated
+ * by embedded/gen/lea_key_msp430.py): the MSP430 rk order; constant time. */
+void lea192_msp430_schedule(uint32_t rk[28][6], const uint8_t key[24]);
+void lea256_msp430_schedule(uint32_t rk[32][6], const uint8_t key[32]);
 #endif
 
 static void lea_setup_192(void *ks_, const uint8_t *key) {
@@ -89,17 +92,21 @@ static void lea_setup_192(void *ks_, const uint8_t *key) {
     ks->rounds = 28;
     return;
 #endif
+#ifdef ARX_MSP430
+    lea192_msp430_schedule(ks->rk, key);
+    ks->rounds = 28;
+    return;
+#endif
     uint32_t t[6];
     for (unsigned k = 0; k < 6; k++) t[k] = arx_load32_le(key + 4 * k);
     for (unsigned i = 0; i < 28; i++) {
         unsigned d = i % 6u;
         for (unsigned k = 0; k < 6; k++) {
             t[k] = arx_rotl32(t[k] + LEA_D(d, i + k), rot[k]);
-            ks->rk[i][k] = t[k];
+            ks->rk[i][LEA_RK(k)] = t[k];
         }
     }
     ks->rounds = 28;
-    lea_msp_layout(ks);
     arx_wipe(t, sizeof t);
 }
 
@@ -111,6 +118,11 @@ static void lea_setup_256(void *ks_, const uint8_t *key) {
     ks->rounds = 32;
     return;
 #endif
+#ifdef ARX_MSP430
+    lea256_msp430_schedule(ks->rk, key);
+    ks->rounds = 32;
+    return;
+#endif
     uint32_t t[8];
     for (unsigned k = 0; k < 8; k++) t[k] = arx_load32_le(key + 4 * k);
     for (unsigned i = 0; i < 32; i++) {
@@ -119,11 +131,10 @@ static void lea_setup_256(void *ks_, const uint8_t *key) {
         for (unsigned k = 0; k < 6; k++) {
             unsigned w = (6u * i + k) & 7u;
             t[w] = arx_rotl32(t[w] + LEA_D(d, i + k), rot[k]);
-            ks->rk[i][k] = t[w];
+            ks->rk[i][LEA_RK(k)] = t[w];
         }
     }
     ks->rounds = 32;
-    lea_msp_layout(ks);
     arx_wipe(t, sizeof t);
 }
 
@@ -139,18 +150,18 @@ static void lea_setup_256(void *ks_, const uint8_t *key) {
  */
 #define LEA_ENC_ROUND(x0, x1, x2, x3, rk)                                                          \
     do {                                                                                           \
-        x3 = arx_rotr32((x2 ^ (rk)[4]) + (x3 ^ (rk)[5]), 3);                                       \
-        x2 = arx_rotr32((x1 ^ (rk)[2]) + (x2 ^ (rk)[3]), 5);                                       \
-        x1 = arx_rotl32((x0 ^ (rk)[0]) + (x1 ^ (rk)[1]), 9);                                       \
+        x3 = arx_rotr32((x2 ^ (rk)[LEA_RK(4)]) + (x3 ^ (rk)[LEA_RK(5)]), 3);                        \
+        x2 = arx_rotr32((x1 ^ (rk)[LEA_RK(2)]) + (x2 ^ (rk)[LEA_RK(3)]), 5);                        \
+        x1 = arx_rotl32((x0 ^ (rk)[LEA_RK(0)]) + (x1 ^ (rk)[LEA_RK(1)]), 9);                        \
     } while (0)
 
 /* Inverse round, same argument names: from (X'0, X'1, X'2, X'3) in (x1, x2, x3, x0)
  * recover X1, X2, X3 in order (X0 = X'3 is already in x0). */
 #define LEA_DEC_ROUND(x0, x1, x2, x3, rk)                                                          \
     do {                                                                                           \
-        x1 = (arx_rotr32(x1, 9) - (x0 ^ (rk)[0])) ^ (rk)[1];                                       \
-        x2 = (arx_rotl32(x2, 5) - (x1 ^ (rk)[2])) ^ (rk)[3];                                       \
-        x3 = (arx_rotl32(x3, 3) - (x2 ^ (rk)[4])) ^ (rk)[5];                                       \
+        x1 = (arx_rotr32(x1, 9) - (x0 ^ (rk)[LEA_RK(0)])) ^ (rk)[LEA_RK(1)];                        \
+        x2 = (arx_rotl32(x2, 5) - (x1 ^ (rk)[LEA_RK(2)])) ^ (rk)[LEA_RK(3)];                        \
+        x3 = (arx_rotl32(x3, 3) - (x2 ^ (rk)[LEA_RK(4)])) ^ (rk)[LEA_RK(5)];                        \
     } while (0)
 
 static void lea_encrypt_block(const lea_ks *ks, uint8_t *out, const uint8_t *in) {
@@ -197,15 +208,15 @@ void lea_ref_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nbl
 void lea_ctr_precompute(const lea_ks *ks, const uint8_t ctr[16], lea_ctr_pre *pc) {
     const uint32_t *k0 = ks->rk[0], *k1 = ks->rk[1], *k2 = ks->rk[2], *k3 = ks->rk[3];
     uint32_t x0 = arx_load32_le(ctr), x1 = arx_load32_le(ctr + 4), x2 = arx_load32_le(ctr + 8);
-    uint32_t y0 = arx_rotl32((x0 ^ k0[0]) + (x1 ^ k0[1]), 9);
-    uint32_t y1 = arx_rotr32((x1 ^ k0[2]) + (x2 ^ k0[3]), 5);
-    uint32_t z0 = arx_rotl32((y0 ^ k1[0]) + (y1 ^ k1[1]), 9);
-    pc->c[0] = x2 ^ k0[4];
-    pc->c[1] = y1 ^ k1[2];
-    pc->c[2] = x0 ^ k1[5];
-    pc->c[3] = z0 ^ k2[0];
-    pc->c[4] = y0 ^ k2[5];
-    pc->c[5] = z0 ^ k3[5];
+    uint32_t y0 = arx_rotl32((x0 ^ k0[LEA_RK(0)]) + (x1 ^ k0[LEA_RK(1)]), 9);
+    uint32_t y1 = arx_rotr32((x1 ^ k0[LEA_RK(2)]) + (x2 ^ k0[LEA_RK(3)]), 5);
+    uint32_t z0 = arx_rotl32((y0 ^ k1[LEA_RK(0)]) + (y1 ^ k1[LEA_RK(1)]), 9);
+    pc->c[0] = x2 ^ k0[LEA_RK(4)];
+    pc->c[1] = y1 ^ k1[LEA_RK(2)];
+    pc->c[2] = x0 ^ k1[LEA_RK(5)];
+    pc->c[3] = z0 ^ k2[LEA_RK(0)];
+    pc->c[4] = y0 ^ k2[LEA_RK(5)];
+    pc->c[5] = z0 ^ k3[LEA_RK(5)];
 }
 
 static const arx_backend lea_ref_backend = {"ref", 0, 1, lea_ref_encrypt, lea_ref_decrypt, NULL};
@@ -337,8 +348,8 @@ static const arx_backend lea_avr6_backend = {"avr", 0, 1, lea_avr_encrypt, lea_a
 
 #ifdef ARX_MSP430
 /* LEA-128/192/256 in MSP430 assembly (lea_msp430.S, generated by
- * embedded/gen/lea_msp430.py; embedded/ builds only): encryption over
- * msp_rk, decryption over rk read backwards. */
+ * embedded/gen/lea_msp430.py; embedded/ builds only): encryption over rk
+ * read forwards, decryption the rounds backwards. */
 void lea_msp430_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void lea_msp430_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 static const arx_backend lea_msp430_backend = {"msp430", 0, 1, lea_msp430_encrypt, lea_msp430_decrypt, NULL};

@@ -14,11 +14,6 @@
 typedef struct {
     uint32_t rk[32][6];
     unsigned rounds; /* 24, 28 or 32: public, set by the key size */
-#ifdef ARX_MSP430
-    /* The MSP430 kernel's copy (lea_msp430.S): each round's words in the
-     * order it reads them, RK4 RK5 RK2 RK3 RK0 RK1. Embedded builds only. */
-    uint32_t msp_rk[32][6];
-#endif
 } lea_ks;
 
 /*

@@ -3,28 +3,31 @@
  * Design (docs/EMBEDDED.md, "Assembly kernels"):
  * - the state in r4..r11, one 32-bit word per register pair (low, high),
  *   renamed instead of moved (the new X3 is the old X0);
- * - round keys read with `xor @r14+, reg` (2 cycles) from lea_ks.msp_rk, a
- *   copy of the schedule that setup writes under ARX_MSP430 in the order the
- *   round uses it: RK4 RK5 RK2 RK3 RK0 RK1. One round is 12 such xors, so
- *   LEA-192 and LEA-256 run the same code for 28 and 32 rounds;
+ * - round keys read with `xor @r14+, reg` (2 cycles) from lea_ks.rk, which
+ *   under ARX_MSP430 holds each round's words in the order the round uses
+ *   them: RK4 RK5 RK2 RK3 RK0 RK1 (lea.c's LEA_RK; the one layout: setup,
+ *   the reference and the CTR precomputation use it too). One round is 12
+ *   such xors, so LEA-192 and LEA-256 run the same code for 28 and 32 rounds;
  * - ROR3 and ROR5 as 3 and 5 right rotations of 3 cycles (bit #1 / rrc /
  *   rrc), ROL9 as a byte rotation (two swpb and an exchange of the low bytes
  *   through xor.b, 6 cycles) and one left rotation (rla / rlc / adc, 3).
- * A round is 69 cycles (the inverse round 71); no branch or address depends
+ * A round is 69 cycles (the inverse round 72.75: it reads the pairs last
+ * to first, `sub r15, r14` with r15 = 16 after each, the loop count on the
+ * stack); no branch or address depends
  * on key or data (the buffers' alignment, public, picks word or byte loads
  * and stores).
  * - the LEA-128 key schedule (lea128_msp430_setup): T0..T3 in r4..r11, the
  *   rotated constants ROL(delta[i mod 4], i + j) read from a 384-byte table
  *   (`add @r13+`), ROL1 / ROL3 / ROL6 = ROL8 ROR2 / ROL11 = ROL8 ROL3, each
- *   round's words stored into both layouts (rk and msp_rk: 24 stores).
+ *   round's six words stored once (12 stores).
  *
  * void lea_msp430_encrypt(const lea_ks *ks, uint8_t *out, const uint8_t *in, size_t nblocks)
- * void lea_msp430_decrypt(...): the inverse rounds, last to first, over the C layout
- * (lea_ks.rk: RK0..RK5 is the order they are used in), 71 cycles a round.
- * Frame of the decryption: 6(r1) = &rk[rounds - 1].
+ * void lea_msp430_decrypt(...): the inverse rounds, last to first, over the same
+ * layout (pairs RK0 RK1, RK2 RK3, RK4 RK5 at offsets 16, 8, 0 of a round).
+ * Frame of the decryption: 6(r1) = &rk[rounds - 1][RK0], 12(r1) the round count.
  * MSP430 EABI: ks r12, out r13, in r14, nblocks r15; r4..r10 saved.
- * lea.c asserts the offsets: rounds at 768, msp_rk at 770.
- * Frame: 0(r1) in, 2(r1) out, 4(r1) nblocks, 6(r1) &msp_rk, 8(r1) rounds / 4,
+ * lea.c asserts the offset of rounds (768).
+ * Frame: 0(r1) in, 2(r1) out, 4(r1) nblocks, 6(r1) &rk, 8(r1) rounds / 4,
  * 10(r1) 1 when in or out is odd.
  */
     .section .text.lea_msp430_encrypt,"ax",@progbits
@@ -50,7 +53,6 @@ lea_msp430_encrypt:
     rra r11
     rra r11
     push r11
-    add #770, r12
     push r12
     push r15
     push r13
@@ -408,6 +410,7 @@ lea_msp430_decrypt:
     push r8
     push r9
     push r10
+    push r15
     mov r14, r11
     bis r13, r11
     and #1, r11
@@ -420,7 +423,7 @@ lea_msp430_decrypt:
     add r10, r12
     rla r10
     add r10, r12
-    sub #24, r12
+    sub #8, r12
     rra r11
     rra r11
     push r11
@@ -477,7 +480,8 @@ lea_msp430_decrypt:
 .Llea_msp430_decrypt_loaded:
     mov r15, 0(r1)
     mov 6(r1), r14
-    mov 8(r1), r15
+    mov 8(r1), 12(r1)
+    mov #16, r15
 .Llea_msp430_decrypt_round4:
     ; inverse round, step 0 of 4
     mov r4, r12
@@ -497,6 +501,7 @@ lea_msp430_decrypt:
     subc r13, r5
     xor @r14+, r4
     xor @r14+, r5
+    sub r15, r14
     rla r6
     rlc r7
     adc r6
@@ -520,6 +525,7 @@ lea_msp430_decrypt:
     subc r13, r7
     xor @r14+, r6
     xor @r14+, r7
+    sub r15, r14
     rla r8
     rlc r9
     adc r8
@@ -537,7 +543,7 @@ lea_msp430_decrypt:
     subc r13, r9
     xor @r14+, r8
     xor @r14+, r9
-    sub #48, r14
+    sub r15, r14
     ; inverse round, step 1 of 4
     mov r10, r12
     xor.b r11, r12
@@ -556,6 +562,7 @@ lea_msp430_decrypt:
     subc r13, r11
     xor @r14+, r10
     xor @r14+, r11
+    sub r15, r14
     rla r4
     rlc r5
     adc r4
@@ -579,6 +586,7 @@ lea_msp430_decrypt:
     subc r13, r5
     xor @r14+, r4
     xor @r14+, r5
+    sub r15, r14
     rla r6
     rlc r7
     adc r6
@@ -596,7 +604,7 @@ lea_msp430_decrypt:
     subc r13, r7
     xor @r14+, r6
     xor @r14+, r7
-    sub #48, r14
+    sub r15, r14
     ; inverse round, step 2 of 4
     mov r8, r12
     xor.b r9, r12
@@ -615,6 +623,7 @@ lea_msp430_decrypt:
     subc r13, r9
     xor @r14+, r8
     xor @r14+, r9
+    sub r15, r14
     rla r10
     rlc r11
     adc r10
@@ -638,6 +647,7 @@ lea_msp430_decrypt:
     subc r13, r11
     xor @r14+, r10
     xor @r14+, r11
+    sub r15, r14
     rla r4
     rlc r5
     adc r4
@@ -655,7 +665,7 @@ lea_msp430_decrypt:
     subc r13, r5
     xor @r14+, r4
     xor @r14+, r5
-    sub #48, r14
+    sub r15, r14
     ; inverse round, step 3 of 4
     mov r6, r12
     xor.b r7, r12
@@ -674,6 +684,7 @@ lea_msp430_decrypt:
     subc r13, r7
     xor @r14+, r6
     xor @r14+, r7
+    sub r15, r14
     rla r8
     rlc r9
     adc r8
@@ -697,6 +708,7 @@ lea_msp430_decrypt:
     subc r13, r9
     xor @r14+, r8
     xor @r14+, r9
+    sub r15, r14
     rla r10
     rlc r11
     adc r10
@@ -714,8 +726,8 @@ lea_msp430_decrypt:
     subc r13, r11
     xor @r14+, r10
     xor @r14+, r11
-    sub #48, r14
-    dec r15
+    sub r15, r14
+    dec 12(r1)
     jnz .Llea_msp430_decrypt_round4
     mov 2(r1), r15
     tst 10(r1)
@@ -760,7 +772,7 @@ lea_msp430_decrypt:
     jz 3f
     br #.Llea_msp430_decrypt_block
 3:
-    add #12, r1
+    add #14, r1
     pop r10
     pop r9
     pop r8
@@ -864,30 +876,18 @@ lea128_msp430_setup:
     rla r10
     rlc r11
     adc r10
-    mov r4, 0(r12)
-    mov r5, 2(r12)
+    mov r10, 0(r12)
+    mov r11, 2(r12)
     mov r6, 4(r12)
     mov r7, 6(r12)
     mov r8, 8(r12)
     mov r9, 10(r12)
     mov r6, 12(r12)
     mov r7, 14(r12)
-    mov r10, 16(r12)
-    mov r11, 18(r12)
+    mov r4, 16(r12)
+    mov r5, 18(r12)
     mov r6, 20(r12)
     mov r7, 22(r12)
-    mov r10, 770(r12)
-    mov r11, 772(r12)
-    mov r6, 774(r12)
-    mov r7, 776(r12)
-    mov r8, 778(r12)
-    mov r9, 780(r12)
-    mov r6, 782(r12)
-    mov r7, 784(r12)
-    mov r4, 786(r12)
-    mov r5, 788(r12)
-    mov r6, 790(r12)
-    mov r7, 792(r12)
     add #24, r12
     cmp r15, r12
     jne 1b
@@ -952,8 +952,8 @@ lea128_msp430_ctr_run:
     mov 24(r15), r9
     swpb r8
     swpb r9
-    xor 20(r14), r8
-    xor 22(r14), r9
+    xor 4(r14), r8
+    xor 6(r14), r9
     add 0(r15), r8
     addc 2(r15), r9
     bit #1, r8
@@ -986,8 +986,8 @@ lea128_msp430_ctr_run:
     bit #1, r6
     rrc r7
     rrc r6
-    xor 40(r14), r8
-    xor 42(r14), r9
+    xor 24(r14), r8
+    xor 26(r14), r9
     add 8(r15), r8
     addc 10(r15), r9
     bit #1, r8
@@ -1001,8 +1001,8 @@ lea128_msp430_ctr_run:
     rrc r8
     mov r6, r10
     mov r7, r11
-    xor 52(r14), r10
-    xor 54(r14), r11
+    xor 68(r14), r10
+    xor 70(r14), r11
     add 12(r15), r10
     addc 14(r15), r11
     swpb r11
@@ -1037,8 +1037,8 @@ lea128_msp430_ctr_run:
     bit #1, r6
     rrc r7
     rrc r6
-    xor 64(r14), r8
-    xor 66(r14), r9
+    xor 48(r14), r8
+    xor 50(r14), r9
     add 16(r15), r8
     addc 18(r15), r9
     bit #1, r8
@@ -1052,12 +1052,12 @@ lea128_msp430_ctr_run:
     rrc r8
     mov r10, r4
     mov r11, r5
-    xor 72(r14), r4
-    xor 74(r14), r5
+    xor 88(r14), r4
+    xor 90(r14), r5
     mov r6, r12
     mov r7, r13
-    xor 76(r14), r12
-    xor 78(r14), r13
+    xor 92(r14), r12
+    xor 94(r14), r13
     add r12, r4
     addc r13, r5
     swpb r5
@@ -1092,8 +1092,8 @@ lea128_msp430_ctr_run:
     bit #1, r6
     rrc r7
     rrc r6
-    xor 88(r14), r8
-    xor 90(r14), r9
+    xor 72(r14), r8
+    xor 74(r14), r9
     add 20(r15), r8
     addc 22(r15), r9
     bit #1, r8
@@ -1107,7 +1107,7 @@ lea128_msp430_ctr_run:
     rrc r8
     add #1, 24(r15)
     adc 26(r15)
-    add #866, r14
+    add #96, r14
     mov #5, r15
 .Llea128_msp430_ctr_run_round4:
     ; round 0 of 4

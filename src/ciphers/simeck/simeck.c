@@ -151,9 +151,24 @@ void simeck64_decrypt_block(const simeck_ks32 *ks, uint8_t *out, const uint8_t *
 static void simeck_48_96_setup(void *ks, const uint8_t *key) {
     simeck_w32_setup(ks, key, 24, 36, SIMECK_Z5);
 }
+#if defined(ARX_MSP430) || defined(ARX_AVR)
+/* simeck_key_msp430.S and simeck_key_avr.S (embedded/gen/simon_key_{msp430,avr}.py
+ * simeck): the same 44 words, z6 from a table by round; constant time. */
+#ifdef ARX_AVR
+#define simeck64_128_chip_schedule simeck64_128_avr_schedule
+#else
+#define simeck64_128_chip_schedule simeck64_128_msp430_schedule
+#endif
+void simeck64_128_chip_schedule(uint32_t rk[44], const uint8_t key[16]);
+static void simeck_64_128_setup(void *ks, const uint8_t *key) {
+    simeck64_128_chip_schedule(((simeck_ks32 *)ks)->rk, key);
+    ((simeck_ks32 *)ks)->rounds = 44;
+}
+#else
 static void simeck_64_128_setup(void *ks, const uint8_t *key) {
     simeck_w32_setup(ks, key, 32, 44, SIMECK_Z6);
 }
+#endif
 
 /* ---- ref backends and descriptors ----------------------------------------- */
 

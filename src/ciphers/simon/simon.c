@@ -265,7 +265,22 @@ static void simon_32_64_setup(void *ks, const uint8_t *key) { simon16_setup(ks, 
 static void simon_48_72_setup(void *ks, const uint8_t *key) { simon32w_setup(ks, key, 24, 3, 36, 0); }
 static void simon_48_96_setup(void *ks, const uint8_t *key) { simon32w_setup(ks, key, 24, 4, 36, 1); }
 static void simon_64_96_setup(void *ks, const uint8_t *key) { simon32w_setup(ks, key, 32, 3, 42, 2); }
+#if defined(ARX_MSP430) || defined(ARX_AVR)
+/* simon_key_msp430.S and simon_key_avr.S (embedded/gen/simon_key_{msp430,avr}.py
+ * simon): the same 44 words, z3 from a table by round; constant time. */
+#ifdef ARX_AVR
+#define simon64_128_chip_schedule simon64_128_avr_schedule
+#else
+#define simon64_128_chip_schedule simon64_128_msp430_schedule
+#endif
+void simon64_128_chip_schedule(uint32_t rk[44], const uint8_t key[16]);
+static void simon_64_128_setup(void *ks, const uint8_t *key) {
+    simon64_128_chip_schedule(((simon_ks32 *)ks)->rk, key);
+    ((simon_ks32 *)ks)->rounds = 44;
+}
+#else
 static void simon_64_128_setup(void *ks, const uint8_t *key) { simon32w_setup(ks, key, 32, 4, 44, 3); }
+#endif
 static void simon_96_96_setup(void *ks, const uint8_t *key) { simon64w_setup(ks, key, 48, 2, 52, 2); }
 static void simon_96_144_setup(void *ks, const uint8_t *key) { simon64w_setup(ks, key, 48, 3, 54, 3); }
 static void simon_128_128_setup(void *ks, const uint8_t *key) { simon64w_setup(ks, key, 64, 2, 68, 2); }

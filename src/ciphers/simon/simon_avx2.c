@@ -21,6 +21,9 @@
 /* Lane-per-message kernel (SPECK-128, SIMON-128; ../many_simd.h): batches of
  * each message interleaved. */
 #define TW_MANY_NB 4
+/* Stitched GCM for the 128-bit instance: the backend points at
+ * simon128_avx2_gcm_xor, which simon_gcm_avx2clmul.c writes. */
+#define TW_GCM_AVX2
 #define TW_FEISTEL_PAIR SIMON_FEISTEL_PAIR /* the round, in simon.h */
 
 #define TW_W 32

@@ -31,6 +31,14 @@ ARX_INLINE void sparx_a_inv(uint16_t *l, uint16_t *r) {
 
 /* ---- key schedule: one key-state permutation per variant ----------------- */
 
+/* AVR and MSP430: SPARX-64/128's schedule is assembly (setup_sparx_64_128). */
+#if (defined(ARX_AVR) || defined(ARX_MSP430)) && !SPARX_TW_KEYS
+#define SPARX64_CHIP_KEY 1
+#else
+#define SPARX64_CHIP_KEY 0
+#endif
+
+#if !SPARX64_CHIP_KEY
 /*
  * SPARX-64/128: key state of four 32-bit words (k0..k3) = 16-bit k[0..7].
  * k0 <- A(k0); k1 <- k1 + k0; k3 <- k3 + c (right half only); then the
@@ -46,6 +54,7 @@ static void sparx_kperm_64_128(uint16_t k[16], uint16_t c) {
     k[0] = t0;
     k[1] = t1;
 }
+#endif
 
 /*
  * SPARX-128/128: as 64/128, but A and the addition are also applied to the
@@ -267,12 +276,28 @@ static void sparx64_armv7m_tables(sparx_ks *ks) {
 }
 #endif
 
+#if SPARX64_CHIP_KEY
+/* sparx_key_avr.S / sparx_key_msp430.S (embedded/gen/sparx_key.py): rows
+ * 0..16 of rk with the key state in registers; constant time. Rows 17..40
+ * stay as key_build's memset leaves them (zero; SPARX-64/128 reads 17). */
+#ifdef ARX_AVR
+#define sparx64_128_chip_schedule sparx64_128_avr_schedule
+#else
+#define sparx64_128_chip_schedule sparx64_128_msp430_schedule
+#endif
+void sparx64_128_chip_schedule(uint16_t rk[][8], const uint8_t key[16]);
+static void setup_sparx_64_128(void *ks, const uint8_t *key) {
+    sparx64_128_chip_schedule(((sparx_ks *)ks)->rk, key);
+    ((sparx_ks *)ks)->steps = 8;
+}
+#else
 static void setup_sparx_64_128(void *ks, const uint8_t *key) {
     sparx_setup(ks, key, 8, 2, 8, 6, sparx_kperm_64_128);
 #ifdef ARX_HAVE_ARMV7M
     sparx64_armv7m_tables(ks);
 #endif
 }
+#endif
 static void setup_sparx_128_128(void *ks, const uint8_t *key) {
     sparx_setup(ks, key, 8, 4, 8, 8, sparx_kperm_128_128);
 }

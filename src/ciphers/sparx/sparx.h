@@ -406,6 +406,7 @@ ARX_INLINE void SPARX64_FN(ctr_group)(const sparx_ks *ks, const SPARX64_FN(ctr_c
     }
 }
 
+#ifndef SPARX_GCM_ONLY
 static void SPARX64_FN(ctr_run)(const sparx_ks *ks, const uint8_t *ctr, uint8_t *out,
                                 const uint8_t *in, size_t nb_batches) {
     enum { nb = 2, ra = 3 };
@@ -444,6 +445,8 @@ static void SPARX64_FN(ctr_run)(const sparx_ks *ks, const uint8_t *ctr, uint8_t 
     for (; i < nb_batches; i++) SPARX64_FN(ctr_group)(ks, &c, &cnt, out + 4 * VB * i, in + 4 * VB * i, 1);
 #endif
 }
+
+#endif /* !SPARX_GCM_ONLY */
 
 /* ---- SPARX-128: 4 branches, 4 rounds per step ---------------------------------- */
 
@@ -488,15 +491,17 @@ typedef struct SPARX128_FN(ctr_consts) {
     V A3K, L3R, RC3, CY6, CY7, P[8];
 } SPARX128_FN(ctr_consts);
 
-ARX_INLINE void SPARX128_FN(ctr_group)(const sparx_ks *ks, const SPARX128_FN(ctr_consts) *c, V *cnt,
-                                       uint8_t *out, const uint8_t *in, unsigned NB) {
+/* Steps 0 and 1 of NB batches of counter blocks (word 7 = BSWAP16(*cnt),
+ * then *cnt += NB batches; l3r: branch 3's l half after round 0 of step
+ * 0, which holds word 6). */
+ARX_INLINE void SPARX128_FN(ctr_head)(const sparx_ks *ks, const SPARX128_FN(ctr_consts) *c, V *cnt, V l3r,
+                                      V st[][8], unsigned NB) {
     enum { nb = 4, ra = 4 };
     sparx_rows p0 = ks->enc + 1 + nb, p1 = p0 + SPARX_STEP_ROWS(nb, ra);
-    V st[SPARX128_INTERLEAVE][8];
     SPARX_UNROLL SPARX_FOR_U {
         V a3 = V_XOR(V_ROL16(*cnt, 8), c->A3K); /* w7 ^ key */
         *cnt = V_ADD16(*cnt, V_SET1_16(SPARX_LANES));
-        st[u][6] = V_ADD16(c->L3R, a3); /* step 0, branch 3, round 0 */
+        st[u][6] = V_ADD16(l3r, a3); /* step 0, branch 3, round 0 */
         st[u][7] = V_XOR3(V_ROL16(a3, 2), st[u][6], c->RC3);
     }
     SPARX_FN(rounds)(st, p0, nb, ra, 8, 1, NB); /* its rounds 1..3 */
@@ -509,42 +514,70 @@ ARX_INLINE void SPARX128_FN(ctr_group)(const sparx_ks *ks, const SPARX128_FN(ctr
     }
     SPARX_FN(rounds)(st, p1, nb, ra, 2, 0, NB);
     SPARX_FN(linear4)(st, p1 + SPARX_STEP_ROWS(nb, ra) - 1, NB);
-    sparx_rows p = SPARX_FN(enc_steps)(st, p1 + SPARX_STEP_ROWS(nb, ra), 2, SPARX_KS_STEPS(ks), nb, ra, NB);
+}
+
+/* The last key XOR (p: past the last step's rows), out = in XOR keystream. */
+ARX_INLINE void SPARX128_FN(ctr_store)(V st[][8], sparx_rows p, uint8_t *out, const uint8_t *in, unsigned NB) {
     SPARX_UNROLL SPARX_FOR_U {
         const uint8_t *pi = in + 8 * VB * u;
         uint8_t *po = out + 8 * VB * u;
-        SPARX_UNROLL for (unsigned b = 1; b < nb; b++) st[u][2 * b] = V_XOR(st[u][2 * b], V_ROWU(p[b - 1], u));
+        SPARX_UNROLL for (unsigned b = 1; b < 4; b++) st[u][2 * b] = V_XOR(st[u][2 * b], V_ROWU(p[b - 1], u));
         SPARX128_FN(transpose)(st[u]);
         SPARX_UNROLL for (unsigned w = 0; w < 8; w++) V_STOREU(po + VB * w, V_XOR(st[u][w], V_LOADU(pi + VB * w)));
     }
 }
 
-static void SPARX128_FN(ctr_run)(const sparx_ks *ks, const uint8_t *ctr, uint8_t *out,
-                                 const uint8_t *in, size_t nb_batches) {
+ARX_INLINE void SPARX128_FN(ctr_group)(const sparx_ks *ks, const SPARX128_FN(ctr_consts) *c, V *cnt,
+                                       uint8_t *out, const uint8_t *in, unsigned NB) {
+    enum { nb = 4, ra = 4 };
+    sparx_rows p2 = ks->enc + 1 + nb + 2 * SPARX_STEP_ROWS(nb, ra);
+    V st[SPARX128_INTERLEAVE][8];
+    SPARX128_FN(ctr_head)(ks, c, cnt, c->L3R, st, NB);
+    sparx_rows p = SPARX_FN(enc_steps)(st, p2, 2, SPARX_KS_STEPS(ks), nb, ra, NB);
+    SPARX128_FN(ctr_store)(st, p, out, in, NB);
+}
+
+/* The constants of counter blocks ctr[0..13] || any low 16 bits; *lk3, the
+ * key row that L3R folds into word 6 (for the GCM kernel, whose word 6 is
+ * not fixed). */
+ARX_INLINE void SPARX128_FN(ctr_setup)(const sparx_ks *ks, const uint8_t *ctr, SPARX128_FN(ctr_consts) *c,
+                                       V *lk3) {
     enum { nb = 4, ra = 4 };
     sparx_rows e = ks->enc, p0 = e + 1 + nb, p1 = p0 + SPARX_STEP_ROWS(nb, ra);
     V k[1][8];
     SPARX_UNROLL for (unsigned w = 0; w < 8; w++) k[0][w] = V_SET1_16(arx_load16_le(ctr + 2 * w));
     k[0][0] = V_XOR(k[0][0], V_ROW(e[0]));
     SPARX_UNROLL for (unsigned b = 0; b < 3; b++) k[0][2 * b + 1] = V_XOR(k[0][2 * b + 1], V_ROW(e[1 + b]));
-    SPARX128_FN(ctr_consts) c;
-    c.A3K = V_ROW(e[4]);
-    c.L3R = V_ROL16(V_XOR(k[0][6], V_ROW(p0[SPARX_LK(3, 0, ra)])), 9);
-    c.RC3 = V_ROW(p0[SPARX_RC(3, 0, ra)]);
+    c->A3K = V_ROW(e[4]);
+    *lk3 = V_ROW(p0[SPARX_LK(3, 0, ra)]);
+    c->L3R = V_ROL16(V_XOR(k[0][6], *lk3), 9);
+    c->RC3 = V_ROW(p0[SPARX_RC(3, 0, ra)]);
     SPARX_FN(rounds)(k, p0, nb, ra, 7, 0, 1); /* step 0, branches 0-2 */
     V t = V_ROL16(V_XOR3(V_XOR3(k[0][0], k[0][1], k[0][2]), k[0][3], V_ROW(p1[-1])), 8);
-    c.CY6 = V_XOR(k[0][0], t);
-    c.CY7 = V_XOR(k[0][3], t);
+    c->CY6 = V_XOR(k[0][0], t);
+    c->CY7 = V_XOR(k[0][3], t);
     V y4 = V_XOR3(k[0][4], k[0][2], t), y5 = V_XOR3(k[0][5], k[0][1], t);
     k[0][6] = k[0][2], k[0][7] = k[0][3];
     k[0][4] = k[0][0], k[0][5] = k[0][1];
     k[0][0] = y4, k[0][1] = y5;
     SPARX_FN(rounds)(k, p1, nb, ra, 1 | 4 | 8, 0, 1); /* step 1, branches 0, 2, 3 */
-    for (unsigned w = 0; w < 8; w++) c.P[w] = k[0][w];
+    for (unsigned w = 0; w < 8; w++) c->P[w] = k[0][w];
+}
 
+/* Lane q of a batch's counter vector: block (q % 8) * (VB / 16) + q / 8. */
+ARX_INLINE V SPARX128_FN(ctr_offsets)(void) {
     _Alignas(64) uint16_t io[SPARX_LANES];
     for (unsigned q = 0; q < SPARX_LANES; q++) io[q] = (uint16_t)((q % 8) * (VB / 16) + q / 8);
-    V cnt = V_ADD16(V_SET1_16((ctr[14] << 8) | ctr[15]), V_LOADU(io));
+    return V_LOADU(io);
+}
+
+#ifndef SPARX_GCM_ONLY /* sparx_gcm_avx2clmul.c: the inline kernels only */
+static void SPARX128_FN(ctr_run)(const sparx_ks *ks, const uint8_t *ctr, uint8_t *out,
+                                 const uint8_t *in, size_t nb_batches) {
+    SPARX128_FN(ctr_consts) c;
+    V lk3;
+    SPARX128_FN(ctr_setup)(ks, ctr, &c, &lk3);
+    V cnt = V_ADD16(V_SET1_16((ctr[14] << 8) | ctr[15]), SPARX128_FN(ctr_offsets)());
     size_t i = 0;
     for (; nb_batches - i >= SPARX128_INTERLEAVE; i += SPARX128_INTERLEAVE) {
         ARX_MCA_BEGIN(SPARX_MCA(128, "ctr"));
@@ -555,7 +588,9 @@ static void SPARX128_FN(ctr_run)(const sparx_ks *ks, const uint8_t *ctr, uint8_t
     for (; i < nb_batches; i++) SPARX128_FN(ctr_group)(ks, &c, &cnt, out + 8 * VB * i, in + 8 * VB * i, 1);
 #endif
 }
+#endif /* !SPARX_GCM_ONLY */
 
+#ifndef SPARX_GCM_ONLY
 /* ---- tails and entry points, both block sizes --------------------------------- */
 
 #ifdef SPARX_PADDED_TAILS
@@ -605,8 +640,9 @@ SPARX_TAILS(128, 16, SPARX128_FN)
 #endif
 
 /* ---- many messages at once (issue 24) -------------------------------------------
- * SPARX-128 (SPARX-64: below) on AVX2 and AVX-512 (the ISA file defines SPARX_MANY_NB, batches
- * interleaved, even): one message per 32-bit lane through ../many_simd.h.
+ * SPARX-128 (SPARX-64: below) on AVX2 and AVX-512 (the ISA file defines
+ * SPARX_MANY_NB, batches interleaved, even): one message per 32-bit lane
+ * through ../many_simd.h.
  * The steps are sparx_steps.h's again, walking a transposed program (lane l
  * of vector i: row i of lane l's key, its 16-bit constant twice). A lane's
  * 32-bit element holds two 16-bit word lanes, so one sliced state carries
@@ -725,7 +761,77 @@ ARX_INLINE void SPARX64_FN(many_rounds)(const V *lk, unsigned steps, V s4[][4], 
     }                                                                                              \
     const arx_backend FN(backend) = {SPARX_ISA_NAME, SPARX_ISA_REQUIRES, SPARX_LANES,               \
                                      FN(encrypt), FN(decrypt), FN(ctr) MANY};
+/* Stitched GCM (AVX2, the ISA file defines SPARX_GCM_AVX2): written by
+ * sparx_gcm_avx2clmul.c, below. */
+#ifdef SPARX_GCM_AVX2
+size_t SPARX128_FN(gcm_xor)(const void *ks, struct arx_ghash *g, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                            size_t nblocks, int decrypt);
+#define SPARX128_GCM_ , .gcm_xor = SPARX128_FN(gcm_xor)
+#else
+#define SPARX128_GCM_
+#endif
 SPARX_ENTRY(64, 8, SPARX64_FN, SPARX64_TAIL_ENC, SPARX64_TAIL_DEC, SPARX64_TAIL_CTR, SPARX64_MANY_)
-SPARX_ENTRY(128, 16, SPARX128_FN, SPARX128_TAIL_ENC, SPARX128_TAIL_DEC, SPARX128_TAIL_CTR, SPARX128_MANY_)
+SPARX_ENTRY(128, 16, SPARX128_FN, SPARX128_TAIL_ENC, SPARX128_TAIL_DEC, SPARX128_TAIL_CTR,
+            SPARX128_MANY_ SPARX128_GCM_)
+#endif /* !SPARX_GCM_ONLY */
+
+/* ---- stitched GCM (AVX2 with VPCLMULQDQ) ---------------------------------------
+ * sparx_gcm_avx2clmul.c defines SPARX_GCM_ONLY and includes sparx_avx2.c:
+ * this file then writes only sparx128_avx2_gcm_xor, through
+ * ../../modes/gcm_stitch_avx2.h, a batch being one of the CTR kernel's and
+ * a "round" of the template one SPARX step. CTR mode folds counter bytes
+ * 0..13 into constants (steps 0 and 1 in part, ctr_setup) and runs where
+ * the low 16 bits do not wrap; GCM's inc32 counter may carry into word 6
+ * inside a batch, and the kernel may not branch on it. Word 6 enters the
+ * constants only through L3R, so each batch computes L3R for the high half
+ * h of its first low word and for h + 1, and each lane takes the second
+ * where its low 16 bits wrapped (a saturating add differs from the plain
+ * one): a blend, no branch. */
+#if defined(SPARX_GCM_ONLY) && defined(SPARX_GCM_AVX2)
+typedef struct {
+    SPARX128_FN(ctr_consts) c;
+    V lk3, io;
+} SPARX128_FN(gcm_ctx);
+typedef struct {
+    V w[1][8];
+} SPARX128_FN(gcm_state);
+ARX_INLINE V SPARX128_FN(gcm_l3r)(const SPARX128_FN(gcm_ctx) * c, uint16_t hi) {
+    const uint16_t w6 = (uint16_t)(hi >> 8 | hi << 8); /* bytes 12, 13 as a little-endian word */
+    return V_ROL16(V_XOR(V_SET1_16(w6), c->lk3), 9);
+}
+ARX_INLINE void SPARX128_FN(gcm_begin)(const sparx_ks *ks, const SPARX128_FN(gcm_ctx) * c,
+                                       SPARX128_FN(gcm_state) * st, uint32_t low) {
+    const V lo16 = V_SET1_16((uint16_t)low);
+    V cnt = V_ADD16(lo16, c->io);
+    const V nowrap = _mm256_cmpeq_epi16(_mm256_adds_epu16(lo16, c->io), cnt);
+    const uint16_t hi = (uint16_t)(low >> 16);
+    const V l3r = _mm256_blendv_epi8(SPARX128_FN(gcm_l3r)(c, (uint16_t)(hi + 1)), SPARX128_FN(gcm_l3r)(c, hi), nowrap);
+    SPARX128_FN(ctr_head)(ks, &c->c, &cnt, l3r, st->w, 1);
+}
+ARX_INLINE void SPARX128_FN(gcm_steps)(const sparx_ks *ks, SPARX128_FN(gcm_state) * st, unsigned first,
+                                       unsigned end) {
+    sparx_rows p = ks->enc + 1 + 4 + first * SPARX_STEP_ROWS(4, 4);
+    for (unsigned s = first; s < end; s++, p += SPARX_STEP_ROWS(4, 4)) SPARX_FN(enc_step)(st->w, p, 4, 4, 1);
+}
+#define GS_FN SPARX128_FN(gcm_xor)
+#define GS_KS sparx_ks
+#define GS_BLOCKS SPARX_LANES
+#ifndef SPARX_GCM_GROUP
+#define SPARX_GCM_GROUP 4
+#endif
+#define GS_GROUP SPARX_GCM_GROUP
+#define GS_CTX SPARX128_FN(gcm_ctx)
+#define GS_STATE SPARX128_FN(gcm_state)
+#define GS_CTX_INIT(ks, cx, ctr) \
+    (SPARX128_FN(ctr_setup)(ks, ctr, &(cx)->c, &(cx)->lk3), (cx)->io = SPARX128_FN(ctr_offsets)())
+#define GS_BEGIN(ks, cx, st, low) SPARX128_FN(gcm_begin)(ks, cx, st, low)
+#define GS_FIRST_ROUND(ks) 2u
+#define GS_NROUNDS(ks) SPARX_KS_STEPS(ks)
+#define GS_ROUND_ALIGN 1
+#define GS_ROUNDS(ks, st, first, end) SPARX128_FN(gcm_steps)(ks, st, first, end)
+#define GS_STORE(st, out, in) \
+    SPARX128_FN(ctr_store)((st)->w, ks->enc + 1 + 4 + SPARX_KS_STEPS(ks) * SPARX_STEP_ROWS(4, 4), out, in, 1)
+#include "../../modes/gcm_stitch_avx2.h"
+#endif
 
 #endif /* SPARX_ISA */

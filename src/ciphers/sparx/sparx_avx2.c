@@ -41,6 +41,9 @@
 /* Lane-per-message SPARX-128 (sparx.h, ../many_simd.h): two many_simd.h
  * batches, one sliced state (8 of the 16 ymm). */
 #define SPARX_MANY_NB 2
+/* Stitched SPARX-128-GCM: the backend points at sparx128_avx2_gcm_xor,
+ * which sparx_gcm_avx2clmul.c writes. */
+#define SPARX_GCM_AVX2
 #define SPARX_ISA avx2
 #define SPARX_ISA_NAME "avx2"
 #define SPARX_ISA_REQUIRES ARX_REQ_AVX2

@@ -279,8 +279,28 @@ SPECK64_RV32I(27)
 static void speck_32_64_setup(void *ks, const uint8_t *key) { speck16_setup(ks, key, 4, 22); }
 static void speck_48_72_setup(void *ks, const uint8_t *key) { speck_w32_setup(ks, key, 24, 3, 22); }
 static void speck_48_96_setup(void *ks, const uint8_t *key) { speck_w32_setup(ks, key, 24, 4, 23); }
+#if defined(ARX_AVR) || defined(ARX_MSP430)
+/* speck_key_avr.S / speck_key_msp430.S (embedded/gen/speck_key.py): the same
+ * round keys with every word in registers; constant time. */
+#ifdef ARX_AVR
+#define SPECK_CHIP_SCHEDULE(K) speck64_##K##_avr_schedule
+#else
+#define SPECK_CHIP_SCHEDULE(K) speck64_##K##_msp430_schedule
+#endif
+void SPECK_CHIP_SCHEDULE(96)(uint32_t rk[26], const uint8_t key[12]);
+void SPECK_CHIP_SCHEDULE(128)(uint32_t rk[27], const uint8_t key[16]);
+static void speck_64_96_setup(void *ks, const uint8_t *key) {
+    SPECK_CHIP_SCHEDULE(96)(((speck_ks32 *)ks)->rk, key);
+    ((speck_ks32 *)ks)->rounds = 26;
+}
+static void speck_64_128_setup(void *ks, const uint8_t *key) {
+    SPECK_CHIP_SCHEDULE(128)(((speck_ks32 *)ks)->rk, key);
+    ((speck_ks32 *)ks)->rounds = 27;
+}
+#else
 static void speck_64_96_setup(void *ks, const uint8_t *key) { speck_w32_setup(ks, key, 32, 3, 26); }
 static void speck_64_128_setup(void *ks, const uint8_t *key) { speck_w32_setup(ks, key, 32, 4, 27); }
+#endif
 static void speck_96_96_setup(void *ks, const uint8_t *key) { speck_w64_setup(ks, key, 48, 2, 28); }
 static void speck_96_144_setup(void *ks, const uint8_t *key) { speck_w64_setup(ks, key, 48, 3, 29); }
 static void speck_128_128_setup(void *ks, const uint8_t *key) { speck_w64_setup(ks, key, 64, 2, 32); }

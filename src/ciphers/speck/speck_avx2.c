@@ -20,6 +20,9 @@
 /* Lane-per-message kernel (SPECK-128, SIMON-128; ../many_simd.h): batches of
  * each message interleaved. */
 #define TW_MANY_NB 4
+/* Stitched GCM for the 128-bit instance: the backend points at
+ * speck128_avx2_gcm_xor, which speck_gcm_avx2clmul.c writes. */
+#define TW_GCM_AVX2
 /* S^3 y ^ x; S^-8 bswap(v) in one vpshufb (speck.h). */
 #define SPECK_Y(y, s, k, x) TW_XOR(TW_ROL(TW_W, y, 3), x)
 #define SPECK_CTR_FIRST(v) TW_SHUFFLE8(v, TW_LANES(TW_CAT(SPECK_BSWAP_ROR8_IDX_, TW_W)))
