@@ -56,12 +56,18 @@ ASM = {"avr": ["lea-128", "lea-192", "lea-256", "speck-64-128", "cham-64-128", "
 DEC_ASM = ASM
 # Ciphers whose key schedule is assembly (every key of theirs goes through
 # it; the constant-time check times the whole key setup, `ct --key`, of
-# every cipher in ASM, assembly or C schedule) and whose backend has its own
-# CTR kernel (timed from random counters, some about to carry across the low
-# 32 bits; output against the host's CTR).
+# every cipher in ASM, assembly or C schedule) and those whose backend has
+# its own CTR kernel (timed from random counters, some about to carry out
+# of the low bytes; output against the host's CTR; ctr_carries).
 KEY_ASM = {t: ["lea-128", "lea-192", "lea-256", "simon-64-128", "simeck-64-128", "speck-64-96", "speck-64-128",
                "hight", "sparx-64-128"] for t in ("avr", "msp430")}
-CTR_ASM = {"avr": ["lea-128"], "msp430": ["lea-128"]}
+CTR_KERNELS = ["speck-64-128", "simon-64-128", "simeck-64-128", "cham-64-128", "cham-64-128-legacy", "hight",
+               "sparx-64-128", "cham-128-128", "cham-128-128-legacy"]
+CTR_ASM = {"avr": ["lea-128"] + CTR_KERNELS, "msp430": ["lea-128"] + CTR_KERNELS}
+# CTR kernels whose C wrapper splits a call where the counter's low bytes
+# wrap (a second precomputation): those calls have their own cycle count.
+# The others carry through the whole counter in the kernel on every block.
+CTR_SPLIT = {"lea-128": 12}
 
 
 def vectors(target, quick):
@@ -236,11 +242,16 @@ def constant_time(target, host, rng, quick):
                 args.append("--key")  # every kernel's key setup, KEY_ASM's in assembly
                 ctr = None
                 if c in CTR_ASM.get(target, []):
-                    # all-zero, all-one (wraps to zero), then carries out of byte 12 (the low
-                    # 32 bits wrap: a new precomputation), out of bytes 15, 14 and 13
-                    tails = [b"\0" * 16, b"\xff" * 16, b"\xff" * 4 + b"\xfe", b"\xfd", b"\xff\xfa", b"\xff" * 3 + b"\xf9"]
+                    bb = 8 if c == "hight" else int(c.split("-")[1]) // 8 if not c.startswith("lea") else 16
+                    if bb == 16:
+                        # all-zero, all-one (wraps to zero), then carries out of byte 12 (the low
+                        # 32 bits wrap: a new precomputation), out of bytes 15, 14 and 13
+                        tails = [b"\0" * 16, b"\xff" * 16, b"\xff" * 4 + b"\xfe", b"\xfd", b"\xff\xfa",
+                                 b"\xff" * 3 + b"\xf9"]
+                    else:  # all-zero, all-one, then carries out of byte 7, 6, ... (ctr_carries tests all)
+                        tails = [b"\0" * 8, b"\xff" * 8] + [b"\xff" * t + b"\xf9" for t in (0, 3, 1, 6, 2, 4, 5)]
                     t = tails[j] if j < len(tails) else b""
-                    ctr = rng.randbytes(16 - len(t)) + t if j > 1 else t
+                    ctr = rng.randbytes(bb - len(t)) + t if j > 1 else t
                     args += ["--ctr", ctr.hex()]
                 rc, out, err = run(args, msg)
                 if rc:
@@ -253,7 +264,7 @@ def constant_time(target, host, rng, quick):
                     h = run([host, "raw", "-c", c, "-m", "ctr", "-k", key.hex(), "--iv", ctr.hex()], msg)
                     check("ctr" in row and h[0] == 0 and h[1].hex() == row.get("ctr_out"),
                           "ct %s off %d: CTR from %s differs from the host's" % (c, off, ctr.hex()))
-                if ctr is not None and int.from_bytes(ctr[12:], "big") + 8 > 1 << 32:
+                if ctr is not None and c in CTR_SPLIT and int.from_bytes(ctr[CTR_SPLIT[c]:], "big") + 8 > 1 << 32:
                     row["ctr-wrap"] = row.pop("ctr", None)  # two runs, two precomputations: its own count
                 for op in ("key", "enc", "dec", "ctr", "ctr-wrap"):
                     if op in row:
@@ -263,6 +274,28 @@ def constant_time(target, host, rng, quick):
                     c, op, off, sorted(counts)))
                 print("ct %s %s %s off %d: %s cycles on %d keys/messages" % (
                     target, c, op, off, "/".join(map(str, sorted(counts))), len(cases)))
+
+
+def ctr_carries(target, host, rng, quick):
+    """Each CTR kernel from counters about to carry out of every byte (and
+    to wrap the whole block to zero), over 1..20 blocks and a partial one,
+    both directions through `raw -m ctr`, the kernel's backend and the
+    default, against the host."""
+    for c, bb, kb in host_ciphers(host):
+        if c not in CTR_ASM.get(target, []) or (ONLY and not c.startswith(ONLY)):
+            continue
+        for t in range(bb):
+            nblk = rng.randrange(1, 21)
+            tail = b"\xff" * t + bytes([256 - rng.randrange(1, min(nblk, 8) + 1)])
+            ctr = rng.randbytes(bb - len(tail)) + tail  # t = bb - 1: the whole block wraps to zero
+            key, data = rng.randbytes(kb), rng.randbytes(nblk * bb + rng.randrange(0, bb))
+            args = ["-c", c, "-m", "ctr", "-k", key.hex(), "--iv", ctr.hex()]
+            h = run([host, "raw"] + args, data)
+            for be in ([target] if quick else [target, "ref"]):
+                for d in ([[]] if quick else [[], ["-d"]]):
+                    ch = run([RUN, target, "raw"] + args + ["--backend", be] + d, data)
+                    check(h[0] == 0 and ch == h, "ctr carry %s --backend %s %s from %s, %d bytes: differs from the host" % (
+                        c, be, " ".join(d), ctr.hex(), len(data)))
 
 
 def main():
@@ -281,6 +314,7 @@ def main():
     nofit = vectors(target, quick)
     nofit |= differential(target, host, rng, quick)
     bad_input(target, host)
+    ctr_carries(target, host, rng, quick)
     constant_time(target, host, rng, quick)
     if nofit:
         print("%s: key does not fit the firmware's RAM: %s" % (target, " ".join(sorted(nofit))))

@@ -259,6 +259,38 @@ void arx_ctr128_batched(arx_block_fn encrypt, const void *ks, uint8_t *ctr, uint
 #define ARX_MCU128_BACKEND(name, isa, kenc, kdec, refenc, refdec)                                  \
     ARX_MCU_BACKEND(name, isa, 1, kenc, kdec, refenc, refdec, arx_ctr128_batched)
 
+/*
+ * The CTR kernels of the 8- and 16-bit chips (embedded/gen: speck_ctr_avr.py ...),
+ * f(ks, ctr, out, in, n): out = in XOR E(ctr), E(ctr + 1), ..., ctr (the
+ * whole block, big-endian) stepped in the kernel, modulo 2^blockbits.
+ * arx_mcu_ctr_pairs: an AVR pair kernel (n pairs of 64-bit blocks), an odd
+ * last block through the encryption kernel ENC. arx_mcu_ctr_words: an
+ * MSP430 block kernel (BB-byte blocks) over
+ * 2-byte-aligned buffers and counter (copied into an aligned one), odd
+ * buffers block by block through ENC. (Counts and alignment are public.)
+ */
+#if defined(ARX_AVR) || defined(ARX_MSP430)
+#include <string.h>
+typedef void (*arx_mcu_ctr_fn)(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t n);
+static inline void arx_mcu_ctr_pairs(arx_mcu_ctr_fn f, arx_block_fn enc, const void *ks, uint8_t *ctr,
+                                     uint8_t *out, const uint8_t *in, size_t nblocks) {
+    const size_t even = nblocks & ~(size_t)1;
+    if (even) f(ks, ctr, out, in, even / 2);
+    if (nblocks & 1u) arx_ctr_by_block(enc, ks, 8, ctr, out + 8 * even, in + 8 * even, 1);
+}
+static inline void arx_mcu_ctr_words(arx_mcu_ctr_fn f, arx_block_fn enc, size_t bb, const void *ks, uint8_t *ctr,
+                                     uint8_t *out, const uint8_t *in, size_t nblocks) {
+    if (((uintptr_t)out | (uintptr_t)in) & 1u) {
+        arx_ctr_by_block(enc, ks, bb, ctr, out, in, nblocks);
+        return;
+    }
+    _Alignas(2) uint8_t c[16];
+    memcpy(c, ctr, bb);
+    f(ks, c, out, in, nblocks);
+    memcpy(ctr, c, bb);
+}
+#endif
+
 #define ARX_MAX_BACKENDS 8
 
 typedef struct arx_cipher_desc {

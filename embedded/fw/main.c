@@ -307,7 +307,7 @@ static void do_bench(void) {
  * The key is set up before the first mark (not measured); marks 4/5 bracket
  * encrypt over the 128 bytes at buf + offset, 6/7 decrypt (flag 1), 8/9 the
  * whole arx_key_init (flag 4), 10/11 the backend's ctr_xor over the message from a
- * 16-byte counter that follows it (flag 2; backends that have one). Reply:
+ * counter block that follows it (16 bytes; a 64-bit cipher's uses the first 8) (flag 2; backends that have one). Reply:
  * the ciphertext, then (flag 2) the CTR output (count 128 or 256). The host
  * checks the cycles are the same for every key and message (embedded/test.py)
  * and the output against the host. */
@@ -334,7 +334,8 @@ __attribute__((noinline)) static int ct_key_init(arx_key **k, unsigned flags, co
 
 __attribute__((noinline)) static size_t ct_ctr_run(const arx_backend *be, const void *ks, const arx_cipher *c,
                                                    size_t off, size_t nb) {
-    if (!be->ctr_xor || arx_cipher_block_bytes(c) != 16) return 0;
+    (void)c;
+    if (!be->ctr_xor) return 0;
     fw_mark(10);
     be->ctr_xor(ks, ct_ctr, ct_cbuf + off, ct_cbuf + off, nb);
     fw_mark(11);

@@ -16,3 +16,15 @@ def header(gen, doc, skip=4):
     e("/*")
     for line in doc.strip().splitlines()[skip:]:
         e(" * " + line if line else " *")
+
+
+def emitters(module):
+    """A kernel generator imported for its emitters (a CTR generator reuses
+    its rounds): what its import writes is dropped from stdout and `out`."""
+    import contextlib
+    import importlib
+    import io
+    with contextlib.redirect_stdout(io.StringIO()):
+        m = importlib.import_module(module)
+    del out[:]
+    return m

@@ -328,13 +328,25 @@ static void cham64_avr_encrypt(const void *ks, uint8_t *out, const uint8_t *in, 
 static void cham64_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
     arx_run_pairs(cham64_avr_decrypt2, ks, out, in, nblocks);
 }
-static const arx_backend cham64_avr_backend = {"avr", 0, 2, cham64_avr_encrypt, cham64_avr_decrypt, NULL};
+/* CTR: cham_ctr_avr.S (embedded/gen/cham_ctr_avr.py) builds the counter
+ * blocks and xors the data in the kernel, two blocks a pass. */
+void cham64_avr_ctr2(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t npairs);
+static void cham64_avr_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    arx_mcu_ctr_pairs(cham64_avr_ctr2, cham64_avr_encrypt, ks, ctr, out, in, nblocks);
+}
+static const arx_backend cham64_avr_backend = {"avr", 0, 2, cham64_avr_encrypt, cham64_avr_decrypt, cham64_avr_ctr};
 #define CHAM_CHIP64 &cham64_avr_backend,
 #elif defined(ARX_MSP430)
 void cham64_msp430_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void cham64_msp430_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+/* CTR: cham_ctr_msp430.S (embedded/gen/cham_ctr_msp430.py) builds the
+ * counter blocks and xors the data in the kernel. */
+void cham64_msp430_ctr_run(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
+static void cham64_msp430_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    arx_mcu_ctr_words(cham64_msp430_ctr_run, cham64_msp430_encrypt, 8, ks, ctr, out, in, nblocks);
+}
 static const arx_backend cham64_msp430_backend = {"msp430", 0, 1, cham64_msp430_encrypt, cham64_msp430_decrypt,
-                                                  NULL};
+                                                  cham64_msp430_ctr};
 #define CHAM_CHIP64 &cham64_msp430_backend,
 #else
 #define CHAM_CHIP64
@@ -349,13 +361,24 @@ _Static_assert(offsetof(cham128_ks, rounds) == 64, "cham128_avr.S / cham128_msp4
 #ifdef ARX_AVR
 void cham128_avr_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void cham128_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-static const arx_backend cham128_avr_backend = {"avr", 0, 1, cham128_avr_encrypt, cham128_avr_decrypt, NULL};
+/* CTR: cham128_ctr_avr.S (embedded/gen/cham128_ctr_avr.py) builds the
+ * counter blocks and xors the data in the kernel (nblocks > 0, as
+ * arx_ctr_blocks calls it). */
+void cham128_avr_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
+static const arx_backend cham128_avr_backend = {"avr", 0, 1, cham128_avr_encrypt, cham128_avr_decrypt,
+                                                cham128_avr_ctr};
 #define CHAM_CHIP128_8 &cham128_avr_backend,
 #elif defined(ARX_MSP430)
 void cham128_msp430_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void cham128_msp430_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+/* CTR: cham128_ctr_msp430.S (embedded/gen/cham128_ctr_msp430.py) builds the
+ * counter blocks and xors the data in the kernel. */
+void cham128_msp430_ctr_run(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
+static void cham128_msp430_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    arx_mcu_ctr_words(cham128_msp430_ctr_run, cham128_msp430_encrypt, 16, ks, ctr, out, in, nblocks);
+}
 static const arx_backend cham128_msp430_backend = {"msp430", 0, 1, cham128_msp430_encrypt, cham128_msp430_decrypt,
-                                                   NULL};
+                                                   cham128_msp430_ctr};
 #define CHAM_CHIP128_8 &cham128_msp430_backend,
 #else
 #define CHAM_CHIP128_8

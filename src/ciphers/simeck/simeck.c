@@ -225,12 +225,25 @@ static void simeck64_128_avr_encrypt(const void *ks, uint8_t *out, const uint8_t
 static void simeck64_128_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
     arx_run_pairs(simeck64_128_avr_decrypt2, ks, out, in, nblocks);
 }
-static const arx_backend simeck64_128_chip = {"avr", 0, 2, simeck64_128_avr_encrypt, simeck64_128_avr_decrypt, NULL};
+/* CTR: simeck_ctr_avr.S (embedded/gen/simon_ctr_avr.py simeck) builds the
+ * counter blocks and xors the data in the kernel, two blocks a pass. */
+void simeck64_128_avr_ctr2(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t npairs);
+static void simeck64_128_avr_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    arx_mcu_ctr_pairs(simeck64_128_avr_ctr2, simeck64_128_avr_encrypt, ks, ctr, out, in, nblocks);
+}
+static const arx_backend simeck64_128_chip = {"avr", 0, 2, simeck64_128_avr_encrypt, simeck64_128_avr_decrypt,
+                                              simeck64_128_avr_ctr};
 #else
 void simeck64_128_msp430_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void simeck64_128_msp430_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+/* CTR: simeck_ctr_msp430.S (embedded/gen/simon_ctr_msp430.py simeck) builds the
+ * counter blocks and xors the data in the kernel. */
+void simeck64_128_msp430_ctr_run(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
+static void simeck64_128_msp430_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    arx_mcu_ctr_words(simeck64_128_msp430_ctr_run, simeck64_128_msp430_encrypt, 8, ks, ctr, out, in, nblocks);
+}
 static const arx_backend simeck64_128_chip = {"msp430", 0, 1, simeck64_128_msp430_encrypt, simeck64_128_msp430_decrypt,
-                                           NULL};
+                                           simeck64_128_msp430_ctr};
 #endif
 #define SIMECK_CHIP_64_128 &simeck64_128_chip,
 #define SIMECK_DESC_SIMD(B, K, KS)                                                                  \

@@ -354,12 +354,25 @@ static void simon64_128_avr_encrypt(const void *ks, uint8_t *out, const uint8_t 
 static void simon64_128_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
     arx_run_pairs(simon64_128_avr_decrypt2, ks, out, in, nblocks);
 }
-static const arx_backend simon64_128_chip = {"avr", 0, 2, simon64_128_avr_encrypt, simon64_128_avr_decrypt, NULL};
+/* CTR: simon_ctr_avr.S (embedded/gen/simon_ctr_avr.py simon) builds the
+ * counter blocks and xors the data in the kernel, two blocks a pass. */
+void simon64_128_avr_ctr2(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t npairs);
+static void simon64_128_avr_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    arx_mcu_ctr_pairs(simon64_128_avr_ctr2, simon64_128_avr_encrypt, ks, ctr, out, in, nblocks);
+}
+static const arx_backend simon64_128_chip = {"avr", 0, 2, simon64_128_avr_encrypt, simon64_128_avr_decrypt,
+                                             simon64_128_avr_ctr};
 #else
 void simon64_128_msp430_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void simon64_128_msp430_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+/* CTR: simon_ctr_msp430.S (embedded/gen/simon_ctr_msp430.py simon) builds the
+ * counter blocks and xors the data in the kernel. */
+void simon64_128_msp430_ctr_run(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
+static void simon64_128_msp430_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    arx_mcu_ctr_words(simon64_128_msp430_ctr_run, simon64_128_msp430_encrypt, 8, ks, ctr, out, in, nblocks);
+}
 static const arx_backend simon64_128_chip = {"msp430", 0, 1, simon64_128_msp430_encrypt, simon64_128_msp430_decrypt,
-                                           NULL};
+                                           simon64_128_msp430_ctr};
 #endif
 #define SIMON_CHIP_64_128 &simon64_128_chip,
 #define SIMON_DESC_SIMD(B, K, KS)                                                                  \

@@ -515,12 +515,25 @@ static void sparx64_avr_encrypt(const void *ks, uint8_t *out, const uint8_t *in,
 static void sparx64_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
     arx_run_pairs(sparx64_avr_decrypt2, ks, out, in, nblocks);
 }
-static const arx_backend sparx64_chip_backend = {"avr", 0, 2, sparx64_avr_encrypt, sparx64_avr_decrypt, NULL};
+/* CTR: sparx_ctr_avr.S (embedded/gen/sparx_ctr_avr.py) builds the counter
+ * blocks and xors the data in the kernel, two blocks a pass. */
+void sparx64_avr_ctr2(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t npairs);
+static void sparx64_avr_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    arx_mcu_ctr_pairs(sparx64_avr_ctr2, sparx64_avr_encrypt, ks, ctr, out, in, nblocks);
+}
+static const arx_backend sparx64_chip_backend = {"avr", 0, 2, sparx64_avr_encrypt, sparx64_avr_decrypt,
+                                                 sparx64_avr_ctr};
 #else
 void sparx64_msp430_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void sparx64_msp430_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+/* CTR: sparx_ctr_msp430.S (embedded/gen/sparx_ctr_msp430.py) builds the
+ * counter blocks and xors the data in the kernel. */
+void sparx64_msp430_ctr_run(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
+static void sparx64_msp430_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    arx_mcu_ctr_words(sparx64_msp430_ctr_run, sparx64_msp430_encrypt, 8, ks, ctr, out, in, nblocks);
+}
 static const arx_backend sparx64_chip_backend = {"msp430", 0, 1, sparx64_msp430_encrypt, sparx64_msp430_decrypt,
-                                                 NULL};
+                                                 sparx64_msp430_ctr};
 #endif
 #define SPARX_CHIP_64 &sparx64_chip_backend,
 #define SPARX_CHIP_128
