@@ -32,11 +32,8 @@
 #define TW_PAIRS 4
 #define TW_EVEN_ROUNDS /* T = 32, 36, 44 */
 /* Lane-per-message kernel for SIMECK-64 (16 messages, ../many_simd.h),
- * batches of each interleaved; not in MemorySanitizer builds, as for
- * SPECK and SIMON (speck_avx512.c says why). */
-#if !ARX_MSAN
+ * batches of each interleaved. */
 #define TW_MANY_NB 4
-#endif
 
 /* y ^ f(x) ^ k in two vpternlogs whose overwritten first operand is y, so
  * the result stays in y's register. The logic is bitwise: one 64-bit-lane
