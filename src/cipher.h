@@ -157,12 +157,18 @@ void arx_xts_tweaks(uint8_t *dst, const uint8_t t[16], size_t n);
  * streams lanes[0..n) at once (one per vector lane, each with its own key
  * schedule): out = in XOR the keystream from counter block ctr over
  * min(len, cap) bytes (the last block may be partial; only those bytes are
- * read and written). With ARX_MANY_PRE, E(ctr) is first written to pre (16
- * bytes) and the data's keystream starts at ctr + 1 (GCM's E(J0)).
+ * read and written). With ARX_MANY_PRE, E(ctr) is first written to pre (one
+ * block) and the data's keystream starts at ctr + 1 (GCM's E(J0)).
  * ARX_MANY_INC32: counters step with SP 800-38D inc32 (the low 32 bits
- * only), else the whole block is one big-endian counter. Every schedule is
- * of the backend's own cipher; streams do not overlap each other; lengths
- * are public, keys and counters are not (no branch on them). 128-bit blocks.
+ * only), else the whole block is one big-endian counter that wraps modulo
+ * 2^(8*block_bytes), as arx_ctr_fn's. Every schedule is of the backend's own
+ * cipher; streams do not overlap each other; lengths are public, keys and
+ * counters are not (no branch on them). 128-bit blocks, or 64-bit ones (ctr's
+ * first 8 bytes the counter block; cap a multiple of 8; many.c passes them
+ * CTR and CMAC only). ARX_MANY_CBC instead (CMAC's CBC-MAC; no other flag
+ * with it): ctr is the chaining state X, which absorbs the min(len, cap) /
+ * block_bytes whole blocks of in, X = E(X ^ M_i); the final X goes to pre,
+ * out is not written.
  *
  * sc is the caller's scratch for the lanes' schedules in the kernel's own
  * (transposed) form, in slots: as many sets of lanes as rk and ks hold (16
@@ -172,7 +178,7 @@ void arx_xts_tweaks(uint8_t *dst, const uint8_t t[16], size_t n);
  * robin, and records what it put there. The caller zeroes `n` before the
  * first call, keeps the schedules unchanged while it uses sc, and wipes
  * `used` bytes of rk when done (it is key material). */
-enum { ARX_MANY_INC32 = 1, ARX_MANY_PRE = 2 };
+enum { ARX_MANY_INC32 = 1, ARX_MANY_PRE = 2, ARX_MANY_CBC = 4 };
 #define ARX_MANY_MAX_LANES 16
 /* Words (of the kernel's lane width) of one lane's transposed schedule, at
  * most: SPARX-128/256's 328-row program (LEA-256: 192, SIMON-128/256: 72

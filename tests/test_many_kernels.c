@@ -1,17 +1,19 @@
 /*
  * The lane-per-message kernels (backends' ctr_many, src/ciphers/many_simd.h)
  * called directly, against the reference block function: for every
- * 128-bit-block cipher and every backend with a lane kernel this CPU runs,
+ * 128- and 64-bit-block cipher and every backend with a lane kernel this
+ * CPU runs, in counter mode and as CMAC's CBC-MAC (ARX_MANY_CBC),
  * random groups of 1..many_lanes lanes with their own keys (some shared),
  * lengths 0..200, a cap below some lengths, every flag combination (GCM's
  * E(J0) block, inc32 or whole-block counters) and counters next to the
  * carries the sliced counter handles without branches: the low 32 bits
  * about to wrap (inc32 must not carry out of them, a whole-block counter
  * must), and the low 64 bits about to wrap (a carry between the 64-bit
- * lanes' words). Two groups through one scratch, then both again: their
- * transposed schedules kept side by side in its slots, or replacing each
- * other where it holds one. Bytes past each lane's min(len, cap) must stay
- * untouched. The public
+ * lanes' words; for 64-bit blocks, the whole counter wrapping to zero).
+ * Two groups through one scratch, then both again: their transposed
+ * schedules kept side by side in its slots, or replacing each other where
+ * it holds one. Bytes past each lane's min(len, cap) (CBC-MAC: all of out)
+ * must stay untouched. The public
  * batches of test_many reach these kernels too, but cannot steer a GCM
  * counter to its wrap.
  *
@@ -28,9 +30,10 @@
 
 static _Alignas(64) uint8_t ksbuf[2 * MAXL][16384];
 
-/* The counter block after ctr: inc32 or the whole block, big-endian. */
-static void step(uint8_t c[16], int inc32) {
-    for (int i = 15; i >= (inc32 ? 12 : 0); i--)
+/* The counter block after ctr (bb bytes): inc32 (its last four bytes) or
+ * the whole block, big-endian. */
+static void step(uint8_t *c, int bb, int inc32) {
+    for (int i = bb - 1; i >= (inc32 ? bb - 4 : 0); i--)
         if (++c[i]) break;
 }
 
@@ -48,7 +51,7 @@ static group groups[2];
 /* A random group with keys set up in ksbuf's half h. */
 static void make(group *g, const arx_cipher_desc *d, const arx_backend *be, size_t h) {
     g->n = 1 + t_below(be->many_lanes);
-    g->flags = (int)t_below(4);
+    g->flags = t_below(5) == 0 ? ARX_MANY_CBC : (int)t_below(4);
     size_t nk = 1 + t_below(g->n);
     for (size_t k = 0; k < nk; k++) {
         uint8_t key[32];
@@ -61,10 +64,11 @@ static void make(group *g, const arx_cipher_desc *d, const arx_backend *be, size
         a->ks = ksbuf[h * MAXL + t_below(nk)];
         a->len = t_below(4) == 0 ? t_below(17) : t_below(MAXB + 1);
         if (a->len > longest) longest = a->len;
+        const size_t bb = d->block_bytes;
         t_fill(a->ctr, 16);
         switch (t_below(4)) {
-        case 0: memset(a->ctr + 12, 0xff, 4); a->ctr[15] = (uint8_t)(0xff - t_below(4)); break;
-        case 1: memset(a->ctr + 8, 0xff, 8); a->ctr[15] = (uint8_t)(0xff - t_below(4)); break;
+        case 0: memset(a->ctr + bb - 4, 0xff, 4); a->ctr[bb - 1] = (uint8_t)(0xff - t_below(4)); break;
+        case 1: memset(a->ctr + bb - 8, 0xff, 8); a->ctr[bb - 1] = (uint8_t)(0xff - t_below(4)); break;
         default: break;
         }
         t_fill(g->in[l], MAXB);
@@ -73,26 +77,39 @@ static void make(group *g, const arx_cipher_desc *d, const arx_backend *be, size
         a->pre = g->pre[l];
         g->lp[l] = a;
     }
-    g->cap = t_below(3) == 0 ? 16 * t_below(longest / 16 + 1) : MAXB;
+    g->cap = t_below(3) == 0 ? d->block_bytes * t_below(longest / d->block_bytes + 1) : MAXB;
 }
 
 /* The group through the kernel against the reference block function. */
 static void check(group *g, const arx_cipher_desc *d, const arx_backend *be, arx_many_sched *sc, const char *when) {
     const arx_backend *ref = d->backends[0];
+    const int bb = (int)d->block_bytes;
     for (size_t l = 0; l < g->n; l++) {
         const arx_many_lane *a = &g->lanes[l];
         const size_t m = a->len < g->cap ? a->len : g->cap;
         uint8_t c[16], ks[16];
         memcpy(c, a->ctr, 16);
+        memset(g->epre[l], 0, 16);
+        memset(g->exp[l], 0xa5, sizeof g->exp[l]);
+        if (g->flags & ARX_MANY_CBC) { /* CBC-MAC from X = ctr over the whole blocks; out untouched */
+            memcpy(g->epre[l], c, (size_t)bb);
+            for (size_t off = 0; off + (size_t)bb <= m; off += (size_t)bb) {
+                for (int i = 0; i < bb; i++) g->epre[l][i] ^= g->in[l][off + (size_t)i];
+                ref->encrypt(a->ks, g->epre[l], g->epre[l], 1);
+            }
+            memset(g->out[l], 0xa5, sizeof g->out[l]);
+            memset(g->pre[l], 0, 16);
+            continue;
+        }
         if (g->flags & ARX_MANY_PRE) {
             ref->encrypt(a->ks, g->epre[l], c, 1);
-            step(c, g->flags & ARX_MANY_INC32);
+            step(c, bb, g->flags & ARX_MANY_INC32);
         }
         memset(g->exp[l], 0xa5, sizeof g->exp[l]);
-        for (size_t off = 0; off < m; off += 16) {
+        for (size_t off = 0; off < m; off += (size_t)bb) {
             ref->encrypt(a->ks, ks, c, 1);
-            step(c, g->flags & ARX_MANY_INC32);
-            for (size_t i = off; i < m && i < off + 16; i++) g->exp[l][i] = (uint8_t)(g->in[l][i] ^ ks[i - off]);
+            step(c, bb, g->flags & ARX_MANY_INC32);
+            for (size_t i = off; i < m && i < off + (size_t)bb; i++) g->exp[l][i] = (uint8_t)(g->in[l][i] ^ ks[i - off]);
         }
         memset(g->out[l], 0xa5, sizeof g->out[l]);
         memset(g->pre[l], 0, 16);
@@ -103,8 +120,9 @@ static void check(group *g, const arx_cipher_desc *d, const arx_backend *be, arx
     for (size_t l = 0; l < g->n; l++) {
         CHECK(!memcmp(g->out[l], g->exp[l], sizeof g->out[l]), "%s %s: lane %zu of %zu, len %zu, cap %zu, flags %d (%s)",
               d->name, be->name, l, g->n, g->lanes[l].len, g->cap, g->flags, when);
-        if (g->flags & ARX_MANY_PRE)
-            CHECK(!memcmp(g->pre[l], g->epre[l], 16), "%s %s: E(J0) of lane %zu (%s)", d->name, be->name, l, when);
+        if (g->flags & (ARX_MANY_PRE | ARX_MANY_CBC))
+            CHECK(!memcmp(g->pre[l], g->epre[l], 16), "%s %s: %s of lane %zu (%s)", d->name, be->name,
+                  g->flags & ARX_MANY_CBC ? "CBC-MAC state" : "E(J0)", l, when);
     }
 }
 
@@ -121,7 +139,7 @@ int main(int argc, char **argv) {
     int kernels = 0;
     for (size_t i = 0; i < sizeof descs / sizeof descs[0]; i++) {
         const arx_cipher_desc *d = descs[i];
-        if (d->block_bytes != 16) continue;
+        if (d->block_bytes != 16 && d->block_bytes != 8) continue;
         if (d->ks_bytes > sizeof ksbuf[0]) {
             CHECK(0, "%s: key schedule larger than the test's buffer", d->name);
             continue;

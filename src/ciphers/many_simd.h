@@ -1,11 +1,11 @@
 /*
- * Lane-per-message counter mode (the backends' ctr_many, issue 24) for
- * 128-bit-block ciphers on x86, written once: LEA (lea/lea_many_simd.h),
- * CHAM-128 (cham/cham.h), SPECK-128 and SIMON-128 (twoword_simd.h) define a
- * few hooks and include this file; it writes LM_FN(ctr_many).
+ * Lane-per-message counter mode (the backends' ctr_many, issue 24) on x86
+ * and NEON, written once: LEA (lea/lea_many_simd.h), CHAM-128 (cham/cham.h),
+ * SPECK, SIMON and SIMECK with 32- and 64-bit words (twoword_simd.h) define
+ * a few hooks and include this file; it writes LM_FN(ctr_many).
  *
- * Layout: one message per lane of LM_W bits (32: four words a block, 64:
- * two). Where a one-message kernel slices many blocks of one message (one
+ * Layout: one message per lane of LM_W bits (128-bit blocks: 32-bit words,
+ * four a block, or 64-bit, two; 64-bit blocks: two 32-bit words). Where a one-message kernel slices many blocks of one message (one
  * key: round keys are broadcasts), here lane l runs message l's blocks one
  * after another, so the round keys differ per lane: the schedules of the
  * group's keys are transposed once per call into lk[i] = the vector whose
@@ -18,7 +18,10 @@
  * and the block words, little-endian in every family here, are c[w]
  * byte-swapped. A batch's keystream is un-sliced inside each 128-bit lane (a
  * 4x4 transpose of 32-bit words, or the two 64-bit unpacks): the block of
- * lane NW*k + q is then 128-bit lane k of vector q.
+ * lane NW*k + q is then 128-bit lane k of vector q. 64-bit blocks: the two
+ * 32-bit unpacks put lanes 4k + 2q and 4k + 2q + 1 side by side in 128-bit
+ * lane k of vector q, and two consecutive batches, unpacked again by 64-bit
+ * halves, give each lane 16 contiguous bytes of keystream (two blocks).
  *
  * Lanes whose message is shorter than the group's longest idle (their
  * keystream is computed and not used); many.c groups messages of similar
@@ -28,6 +31,8 @@
  * The including file defines (all undefined at the end):
  *   LM_VBITS                 256 (AVX2) or 512 (AVX-512)
  *   LM_W                     32 or 64: the cipher's word, one per lane
+ *   LM_BLOCK                 (optional) block bits: 128 (default), or 64
+ *                            with LM_W 32
  *   LM_FN(name)              name prefix (lea_avx512_, ...)
  *   LM_NB                    batches interleaved (a constant: 1 to 4)
  *   LM_KS_T                  the key schedule type
@@ -36,6 +41,12 @@
  *   LM_ROUNDS(lk, ks, s, nb) encrypt nb batches in place: LM s[nb][NW] is
  *                            word w of every lane's block; ks is lane 0's
  *                            schedule (round counts: one cipher per call)
+ * or, for 64-bit blocks of four 16-bit words (CHAM-64), instead of LM_ROUNDS
+ *   LM_ROUNDS16(lk, ks, st, np) encrypt np packed states in place: st[p][w]
+ *                            holds word w (16 bits) of batch 2p's block in
+ *                            the low half of every 32-bit lane and of batch
+ *                            2p + 1's in the high half (the round keys in lk
+ *                            then hold each lane's 16-bit key twice)
  * and may define LM_TRANSPOSE(m) (an LM_LANES x LM_LANES transpose of words
  * in vectors) with LM_KS_PTR(ks) (the schedule's words, readable in whole
  * vectors up to LM_KS_WORDS rounded up to LM_LANES): vector transposes
@@ -48,7 +59,15 @@
  */
 
 /* ---- the vocabulary ------------------------------------------------------ */
-#define LM_NW (128 / LM_W)             /* words per block */
+#ifndef LM_BLOCK
+#define LM_BLOCK 128
+#endif
+#if !(LM_BLOCK == 128 || (LM_BLOCK == 64 && LM_W == 32))
+#error "many_simd.h: 128-bit blocks, or 64-bit ones of 32-bit words"
+#endif
+#define LM_BB (LM_BLOCK / 8)           /* block bytes */
+#define LM_NW (LM_BLOCK / LM_W)        /* words per block */
+#define LM_BPC (16 / LM_BB)            /* blocks per 128-bit lane, un-sliced */
 #define LM_LANES (LM_VBITS / LM_W)     /* messages per call */
 #define LM_VBYTES (LM_VBITS / 8)
 #if LM_VBITS == 128 && defined(LM_NEON)
@@ -146,27 +165,43 @@
 #if LM_W == 32
 #define LM_WORD uint32_t
 #define LM_LOAD_BE arx_load32_be
+#define LM_LOAD_LE arx_load32_le
+#define LM_STORE_LE arx_store32_le
 #elif LM_W == 64
 #define LM_WORD uint64_t
 #define LM_LOAD_BE arx_load64_be
+#define LM_LOAD_LE arx_load64_le
+#define LM_STORE_LE arx_store64_le
 #else
 #error "many_simd.h: LM_W is 32 or 64"
 #endif
 
-/* out = in XOR ks over m (1..16) bytes: whole blocks in one vector, a
- * partial last block byte by byte (its length is public). */
+/* out = in XOR ks over m (1..LM_BB) bytes: whole blocks in one vector (or
+ * one 64-bit word), a partial last block byte by byte (its length is
+ * public). */
 ARX_INLINE void LM_FN(many_xor_block)(uint8_t *out, const uint8_t *in, const uint8_t *ks, size_t m) {
-    if (m == 16) {
+    if (m == LM_BB) {
+#if LM_BB == 16
         LM_B16_STORE(out, LM_B16_XOR(LM_B16_LOAD(in), LM_B16_LOAD(ks)));
+#else
+        uint64_t a, k;
+        memcpy(&a, in, 8);
+        memcpy(&k, ks, 8);
+        a ^= k;
+        memcpy(out, &a, 8);
+#endif
     } else {
         for (size_t i = 0; i < m; i++) out[i] = (uint8_t)(in[i] ^ ks[i]);
     }
 }
 
 /* Batch s (word w of every lane in s[w]) un-sliced: the block of lane
- * NW*k + q in 128-bit lane k of u[q]. */
+ * BPC*(NW*k + q) + h in 128-bit lane k of u[q], at byte 8h (64-bit blocks:
+ * BPC 2) or filling it (BPC 1). */
 ARX_INLINE void LM_FN(many_unslice)(const LM *s, LM *u) {
-#if LM_W == 32
+#if LM_BLOCK == 64
+    u[0] = LM_UNPACKLO32(s[0], s[1]), u[1] = LM_UNPACKHI32(s[0], s[1]);
+#elif LM_W == 32
     LM t0 = LM_UNPACKLO32(s[0], s[1]), t1 = LM_UNPACKHI32(s[0], s[1]);
     LM t2 = LM_UNPACKLO32(s[2], s[3]), t3 = LM_UNPACKHI32(s[2], s[3]);
     u[0] = LM_UNPACKLO64(t0, t2), u[1] = LM_UNPACKHI64(t0, t2);
@@ -176,6 +211,50 @@ ARX_INLINE void LM_FN(many_unslice)(const LM *s, LM *u) {
 #endif
 }
 
+#ifdef LM_ROUNDS16
+/* 16-bit words, two batches per state (LM_ROUNDS16 above): a batch's two
+ * 32-bit words, (w0 | w1 << 16) and (w2 | w3 << 16), are split into halves
+ * and batches 2p and 2p + 1 paired half by half, then back. */
+#if LM_BLOCK != 64 || defined(LM_NEON)
+#error "many_simd.h: LM_ROUNDS16 is for 64-bit blocks on x86"
+#endif
+#if LM_VBITS == 512
+#define LM_LO_HI(a, b) _mm512_mask_blend_epi16(0xaaaaaaaau, (a), (b)) /* low halves of a, high of b */
+#define LM_SHL16(x) _mm512_slli_epi32((x), 16)
+#define LM_SHR16(x) _mm512_srli_epi32((x), 16)
+#else
+#define LM_LO_HI(a, b) _mm256_blend_epi16((a), (b), 0xaa)
+#define LM_SHL16(x) _mm256_slli_epi32((x), 16)
+#define LM_SHR16(x) _mm256_srli_epi32((x), 16)
+#endif
+ARX_INLINE void LM_FN(many_rounds16)(const LM *lk, const LM_KS_T *ks, LM s[][LM_NW], const int nb) {
+    LM st[(LM_NB + 1) / 2][2 * LM_NW];
+    const int np = (nb + 1) / 2;
+#pragma GCC unroll 4
+    for (int p = 0; p < np; p++) {
+        const LM *a = s[2 * p], *b = s[2 * p + 1 < nb ? 2 * p + 1 : 2 * p];
+        for (int w = 0; w < LM_NW; w++) {
+            st[p][2 * w] = LM_LO_HI(a[w], LM_SHL16(b[w]));
+            st[p][2 * w + 1] = LM_LO_HI(LM_SHR16(a[w]), b[w]);
+        }
+    }
+    LM_ROUNDS16(lk, ks, st, np);
+#pragma GCC unroll 4
+    for (int p = 0; p < np; p++) {
+        for (int w = 0; w < LM_NW; w++) {
+            const LM lo = st[p][2 * w], hi = st[p][2 * w + 1];
+            s[2 * p][w] = LM_LO_HI(lo, LM_SHL16(hi));
+            if (2 * p + 1 < nb) s[2 * p + 1][w] = LM_LO_HI(LM_SHR16(lo), hi);
+        }
+    }
+}
+#undef LM_LO_HI
+#undef LM_SHL16
+#undef LM_SHR16
+#define LM_ROUNDS(lk, ks, s, nb) LM_FN(many_rounds16)(lk, ks, s, nb)
+#endif
+
+#if LM_BB == 16
 /* The counter blocks of lanes q, NW + q, 2 NW + q, ... (lane 0's past n),
  * one per 128-bit lane of the vector. */
 ARX_INLINE LM LM_FN(many_ctr_vec)(const arx_many_lane *const *lanes, size_t n, size_t q) {
@@ -192,9 +271,50 @@ ARX_INLINE LM LM_FN(many_ctr_vec)(const arx_many_lane *const *lanes, size_t n, s
 #endif
 #undef LM_CTR
 }
+#endif
 
 /* lanes[l]->len capped at cap: the bytes lane l runs in this call. */
 #define LM_LEN(l) (lanes[l]->len < cap ? lanes[l]->len : cap)
+
+/* ARX_MANY_CBC (CMAC's CBC-MAC, cipher.h): lane l's state X, its ctr block,
+ * absorbs its LM_LEN(l) / LM_BB whole blocks, X = E(X ^ M_i), one batch
+ * (block) per step; a lane whose blocks have run out keeps its state through
+ * a mask (lengths are public). The blocks are gathered word by word into
+ * sliced form, the block words little-endian as the rounds take them. */
+static void LM_FN(many_cbc)(const LM *lk, const LM_KS_T *ks0, const arx_many_lane *const *lanes, size_t n,
+                            size_t cap) {
+    _Alignas(64) LM_WORD xw[LM_NW][LM_LANES], mw[LM_NW][LM_LANES], kw[LM_LANES];
+    size_t nbk[LM_LANES], batches = 0;
+    for (size_t l = 0; l < LM_LANES; l++) {
+        nbk[l] = l < n ? LM_LEN(l) / LM_BB : 0;
+        if (nbk[l] > batches) batches = nbk[l];
+        for (int w = 0; w < LM_NW; w++) xw[w][l] = l < n ? LM_LOAD_LE(lanes[l]->ctr + LM_W / 8 * w) : 0;
+    }
+    LM s[1][LM_NW], old[LM_NW];
+    for (int w = 0; w < LM_NW; w++) s[0][w] = LM_LOAD(xw[w]);
+    for (size_t b = 0; b < batches; b++) {
+        for (size_t l = 0; l < LM_LANES; l++) {
+            const int on = b < nbk[l];
+            kw[l] = on ? (LM_WORD)-1 : 0;
+            for (int w = 0; w < LM_NW; w++)
+                mw[w][l] = on ? LM_LOAD_LE(lanes[l]->in + b * LM_BB + LM_W / 8 * w) : 0;
+        }
+        const LM keep = LM_LOAD(kw);
+        for (int w = 0; w < LM_NW; w++) {
+            old[w] = s[0][w];
+            s[0][w] = LM_XOR(s[0][w], LM_LOAD(mw[w]));
+        }
+        LM_ROUNDS(lk, ks0, s, 1);
+        for (int w = 0; w < LM_NW; w++) s[0][w] = LM_XOR(old[w], LM_AND(LM_XOR(s[0][w], old[w]), keep));
+    }
+    for (int w = 0; w < LM_NW; w++) LM_STORE(xw[w], s[0][w]);
+    for (size_t l = 0; l < n; l++)
+        for (int w = 0; w < LM_NW; w++) LM_STORE_LE(lanes[l]->pre + LM_W / 8 * w, xw[w][l]);
+    arx_wipe(xw, sizeof xw);
+    arx_wipe(mw, sizeof mw);
+    arx_wipe(s, sizeof s);
+    arx_wipe(old, sizeof old);
+}
 
 static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lanes, size_t n, size_t cap,
                             int flags) {
@@ -270,13 +390,17 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
         sc->slot_n[slot] = (unsigned char)n;
         if ((slot + 1) * per > sc->used) sc->used = (slot + 1) * per;
     }
+    if (flags & ARX_MANY_CBC) {
+        LM_FN(many_cbc)(lk, ks0, lanes, n, cap);
+        return;
+    }
     size_t batches = 0, full = n == LM_LANES ? (size_t)-1 : 0;
     const uint8_t *ip[LM_LANES];
     uint8_t *op[LM_LANES];
     for (size_t l = 0; l < n; l++) {
-        size_t nb = pre + (LM_LEN(l) + 15) / 16;
+        size_t nb = pre + (LM_LEN(l) + LM_BB - 1) / LM_BB;
         if (nb > batches) batches = nb;
-        if (LM_LEN(l) / 16 < full) full = LM_LEN(l) / 16;
+        if (LM_LEN(l) / LM_BB < full) full = LM_LEN(l) / LM_BB;
         ip[l] = lanes[l]->in;
         op[l] = lanes[l]->out;
     }
@@ -287,12 +411,22 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
      * scalar array, with its store-forwarding stall, this cost ~6 TSC cycles
      * a message on 16 lanes. */
     LM c[LM_NW];
+#if LM_BB == 16
     {
         LM v[LM_NW];
         for (int q = 0; q < LM_NW; q++) v[q] = LM_FN(many_ctr_vec)(lanes, n, (size_t)q);
         LM_FN(many_unslice)(v, c);
         for (int w = 0; w < LM_NW; w++) c[w] = LM_BSWAP(c[w]);
     }
+#else
+    { /* 64-bit blocks: word by word (lanes past n count from 0, unused) */
+        _Alignas(64) LM_WORD cw[LM_NW][LM_LANES];
+        for (size_t l = 0; l < LM_LANES; l++)
+            for (int w = 0; w < LM_NW; w++) cw[w][l] = l < n ? LM_LOAD_BE(lanes[l]->ctr + LM_W / 8 * w) : 0;
+        for (int w = 0; w < LM_NW; w++) c[w] = LM_LOAD(cw[w]);
+        arx_wipe(cw, sizeof cw);
+    }
+#endif
     int ksb_used = 0;
     const LM one = LM_SET1(1);
 #if LM_W == 64
@@ -311,7 +445,7 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #if LM_W == 64
                 c[1] = LM_XOR(c[1], LM_AND(LM_XOR(c[1], LM_ADD(c[1], one)), low32));
 #else
-                c[3] = LM_ADD(c[3], one);
+                c[LM_NW - 1] = LM_ADD(c[LM_NW - 1], one); /* the last 32-bit word */
 #endif
             } else {
                 c[LM_NW - 1] = LM_ADD(c[LM_NW - 1], one);
@@ -329,6 +463,28 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
             LM u[LM_NW];
             LM_FN(many_unslice)(s[j], u);
             const size_t bi = b + (size_t)j;
+#if LM_BB == 8
+            if (j + 1 < nb && bi >= pre && bi + 1 - pre < full) {
+                /* Batches j and j + 1 whole in every lane: the 64-bit
+                 * halves of their un-sliced vectors paired up, 16 bytes of
+                 * lane 4k + 2q (lo) and 4k + 2q + 1 (hi) in 128-bit lane k. */
+                LM v[LM_NW];
+                LM_FN(many_unslice)(s[j + 1], v);
+                const size_t off = (bi - pre) * LM_BB;
+#define LM_XOR_LANE2(k)                                                                            \
+    LM_B16_STORE(op[4 * (k) + 2 * q] + off, LM_B16_XOR(LM_B16_LOAD(ip[4 * (k) + 2 * q] + off), LM_LANE128(lo, k))); \
+    LM_B16_STORE(op[4 * (k) + 2 * q + 1] + off,                                                    \
+                 LM_B16_XOR(LM_B16_LOAD(ip[4 * (k) + 2 * q + 1] + off), LM_LANE128(hi, k)));
+#pragma GCC unroll 2
+                for (int q = 0; q < LM_NW; q++) {
+                    const LM lo = LM_UNPACKLO64(u[q], v[q]), hi = LM_UNPACKHI64(u[q], v[q]);
+                    LM_EACH128(LM_XOR_LANE2)
+                }
+#undef LM_XOR_LANE2
+                j++;
+                continue;
+            }
+#else
             if (bi < pre) {
                 /* E(J0) of every lane straight from the registers to its
                  * pre (no keystream buffer to fill and wipe; the lane
@@ -351,13 +507,21 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #undef LM_XOR_LANE
                 continue;
             }
+#endif
             for (int q = 0; q < LM_NW; q++) LM_STORE(ksb[j] + q * LM_VBYTES, u[q]);
             ksb_used = 1;
             for (size_t l = 0; l < n; l++) {
-                const uint8_t *k16 = ksb[j] + (l % LM_NW) * LM_VBYTES + (l / LM_NW) * 16;
-                const size_t off = (bi - pre) * 16, len = LM_LEN(l);
+                const size_t g = l / LM_BPC; /* BPC*(NW*k + q) + h */
+                const uint8_t *k16 = ksb[j] + (g % LM_NW) * LM_VBYTES + (g / LM_NW) * 16 + (l % LM_BPC) * LM_BB;
+#if LM_BB == 8
+                if (bi < pre) {
+                    memcpy(lanes[l]->pre, k16, LM_BB);
+                    continue;
+                }
+#endif
+                const size_t off = (bi - pre) * LM_BB, len = LM_LEN(l);
                 if (off >= len) continue;
-                const size_t m = len - off < 16 ? len - off : 16;
+                const size_t m = len - off < LM_BB ? len - off : LM_BB;
                 LM_FN(many_xor_block)(lanes[l]->out + off, lanes[l]->in + off, k16, m);
             }
         }
@@ -373,6 +537,9 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #undef LM_B16_XOR
 #undef LM_NEON
 #undef LM_NW
+#undef LM_BLOCK
+#undef LM_BB
+#undef LM_BPC
 #undef LM_LANES
 #undef LM_VBYTES
 #undef LM
@@ -394,6 +561,8 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #undef LM_EQ0
 #undef LM_WORD
 #undef LM_LOAD_BE
+#undef LM_LOAD_LE
+#undef LM_STORE_LE
 #undef LM_BSWAP
 #undef LM_VBITS
 #undef LM_W
@@ -404,4 +573,5 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #undef LM_KS_WORD
 #undef LM_KS_PTR
 #undef LM_ROUNDS
+#undef LM_ROUNDS16
 #undef LM_TRANSPOSE

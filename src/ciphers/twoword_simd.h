@@ -886,11 +886,25 @@ TW_LINKAGE void TW_FN(ctr_xor)(const void *vks, uint8_t *ctr, uint8_t *out, cons
 
 /* ---- many messages at once (issue 24) ------------------------------------ */
 
-/* SPECK-128 and SIMON-128 on AVX2 and AVX-512 (the ISA file defines
- * TW_MANY_NB, batches interleaved): one message per 64-bit lane through
- * many_simd.h, the rounds above with per-lane round-key vectors. Word 0 of
- * a block is y, word 1 x. */
-#if defined(TW_MANY_NB) && TW_W == 64 && TW_VBITS >= 256
+/* SPECK, SIMON and SIMECK with 64-bit words (128-bit blocks) or 32-bit
+ * ones (64-bit blocks) on AVX2 and AVX-512 (the ISA file defines
+ * TW_MANY_NB, batches interleaved), and with 32-bit words on NEON (4
+ * batches on AArch64, 2 on ARMv7's 16 q registers; at most TW_PAIRS, which
+ * sizes SIMECK's round temporaries): one message per word-wide lane through
+ * many_simd.h (AVX-512: 8 or 16 messages a call, AVX2: 4 or 8, NEON: 4),
+ * the rounds above with per-lane round-key vectors. Word 0 of a block is y,
+ * word 1 x. */
+#if defined(TW_NEON) && TW_W == 32 && !defined(TW_MANY_NB)
+#if defined(__aarch64__) && TW_PAIRS >= 4
+#define TW_MANY_NB 4
+#elif TW_PAIRS >= 2
+#define TW_MANY_NB 2
+#endif
+#endif
+#if defined(TW_MANY_NB) && (((TW_W == 64 || TW_W == 32) && TW_VBITS >= 256) || (defined(TW_NEON) && TW_W == 32))
+#ifdef TW_NEON
+#define LM_NEON
+#endif
 ARX_INLINE void TW_FN(many_rounds)(const V *lk, unsigned nr, V s[][2], const int nb) {
     V x[TW_MANY_NB], y[TW_MANY_NB];
     for (int j = 0; j < nb; j++) y[j] = s[j][0], x[j] = s[j][1];
@@ -898,7 +912,8 @@ ARX_INLINE void TW_FN(many_rounds)(const V *lk, unsigned nr, V s[][2], const int
     for (int j = 0; j < nb; j++) s[j][0] = y[j], s[j][1] = x[j];
 }
 #define LM_VBITS TW_VBITS
-#define LM_W 64
+#define LM_W TW_W
+#define LM_BLOCK (2 * TW_W)
 #define LM_FN(name) TW_FN(name)
 #define LM_NB TW_MANY_NB
 #define LM_KS_T TW_KS
@@ -906,7 +921,7 @@ ARX_INLINE void TW_FN(many_rounds)(const V *lk, unsigned nr, V s[][2], const int
 #define LM_KS_WORD(ks, i) ((ks)->rk[i])
 #define LM_ROUNDS(lk, ks, s, nb) TW_FN(many_rounds)(lk, TW_NROUNDS(ks), s, nb)
 #include "many_simd.h"
-#define TW_MANY_FIELDS_ , .many_lanes = TW_VBITS / 64, .ctr_many = TW_FN(ctr_many)
+#define TW_MANY_FIELDS_ , .many_lanes = TW_VBITS / TW_W, .ctr_many = TW_FN(ctr_many)
 #else
 #define TW_MANY_FIELDS_
 #endif

@@ -4,7 +4,7 @@
 
 /* Doubling in GF(2^b) (6.1): shift left one bit, xor R_b if the top bit was
  * set, with a mask instead of a branch. R_128 = 0x87, R_64 = 0x1b (5.3). */
-static void dbl(uint8_t *x, size_t bb) {
+void arx_cmac_dbl(uint8_t *x, size_t bb) {
     uint8_t msb_mask = (uint8_t)(0u - (unsigned)(x[0] >> 7));
     for (size_t i = 0; i + 1 < bb; i++) x[i] = (uint8_t)((x[i] << 1) | (x[i + 1] >> 7));
     x[bb - 1] = (uint8_t)((x[bb - 1] << 1) ^ (msb_mask & (bb == 16 ? 0x87 : 0x1b)));
@@ -26,7 +26,7 @@ static int cmac_full(const arx_key *k, const uint8_t *msg, size_t len, size_t ta
 
     uint8_t sub[16] = {0}, y[16] = {0}, last[16] = {0};
     arx_encrypt_blocks(k, sub, sub, 1); /* L = E(0^b) */
-    dbl(sub, bb);                       /* K1 */
+    arx_cmac_dbl(sub, bb);              /* K1 */
     /* Blocks before the last are plain CBC-MAC. The last (possibly empty or
      * partial) one is padded with 10* and masked with K2, or masked with K1. */
     size_t nlast = len == 0 ? 0 : (len - 1) % bb + 1;
@@ -38,7 +38,7 @@ static int cmac_full(const arx_key *k, const uint8_t *msg, size_t len, size_t ta
     if (nlast) memcpy(last, msg + nfirst, nlast);
     if (nlast < bb) {
         last[nlast] = 0x80;
-        dbl(sub, bb); /* K2 */
+        arx_cmac_dbl(sub, bb); /* K2 */
     }
     arx_xor(y, y, last, bb);
     arx_xor(y, y, sub, bb);

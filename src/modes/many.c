@@ -7,7 +7,8 @@
  *
  * - GCM and CTR on a backend with a lane-per-message kernel (ctr_many,
  *   src/ciphers/many_simd.h: LEA, SPECK-128, SIMON-128, CHAM-128 and
- *   SPARX-128 on AVX-512 and AVX2), for messages under MANY_LONG_* bytes
+ *   SPARX-128 on AVX-512 and AVX2; CTR only, the 64-bit blocks of SPECK,
+ *   SIMON, SIMECK and CHAM), for messages under MANY_LONG_* bytes
  *   (longer ones run at full speed alone): they are sorted by length
  *   (public) and cut into groups of the kernel's lane count, so the messages
  *   sharing a call are of similar length and few lanes idle. One kernel call
@@ -19,8 +20,10 @@
  *   keystream, while they are in L1: four messages per zmm or two per ymm
  *   on the VPCLMULQDQ GHASHes (ghash_many_avx512.c, _avx2clmul.c), one by
  *   one over AAD, ciphertext and length block elsewhere.
- * - Everything else (other ciphers and backends, CCM, CMAC, keys on
- *   different backends in one chunk): the one-message function per job.
+ * - CMAC on the same lane backends (both block sizes): CBC-MAC per lane
+ *   (ctr_many's ARX_MANY_CBC, many_cmac_lanes below).
+ * - Everything else (other ciphers and backends, CCM, keys on different
+ *   backends in one chunk): the one-message function per job.
  *
  * Both give byte-identical results; tests/test_many.c checks that on every
  * backend. Scratch is on the stack and bounded by MANY_CHUNK.
@@ -213,10 +216,11 @@ static void many_sort(const arx_job *jobs, unsigned char *idx, size_t n) {
     }
 }
 
-/* The counter block `adv` blocks after ctr: inc32 (GCM) or the whole block. */
-static void many_ctr_advance(uint8_t ctr[16], uint64_t adv, int inc32) {
+/* The counter block `adv` blocks after ctr: inc32 (GCM) or the whole block
+ * of bb bytes. */
+static void many_ctr_advance(uint8_t ctr[16], size_t bb, uint64_t adv, int inc32) {
     if (inc32) arx_store32_be(ctr + 12, arx_load32_be(ctr + 12) + (uint32_t)adv);
-    else arx_ctr_add(ctr, 16, adv);
+    else arx_ctr_add(ctr, bb, adv);
 }
 
 /*
@@ -236,35 +240,36 @@ static void many_keystream(const arx_backend *be, const arx_job *jobs, const arx
     sc.n = sc.used = 0;
     const size_t L = be->many_lanes;
     const size_t pre = (flags & ARX_MANY_PRE) ? 1 : 0;
+    const size_t bb = jobs[0].key->desc->block_bytes; /* 16, or 8 (CTR only) */
     many_sort(jobs, idx, n);
     for (size_t g0 = 0; g0 < n; g0 += L) {
         const size_t g = n - g0 < L ? n - g0 : L;
         const unsigned char *gi = idx + g0;
-        const size_t longest = (jobs[gi[g - 1]].len + 15) / 16;
-        size_t cap = (jobs[gi[g - 1 - g / 4]].len + 15) / 16;
+        const size_t longest = (jobs[gi[g - 1]].len + bb - 1) / bb;
+        size_t cap = (jobs[gi[g - 1 - g / 4]].len + bb - 1) / bb;
         if (longest <= cap + 16) cap = longest;
         for (size_t i = 0; i < g; i++) grp[i] = &lanes[gi[i]];
         /* GCM hashes a group's ciphertext right before (decrypting: in
          * place, it is about to be overwritten) or after (encrypting) the
          * group's keystream, while its messages are in L1. */
         if (gc && gc->dec) many_ghash_jobs(jobs, gc->gk, gi, g, 1, gc->s);
-        be->ctr_many(&sc, grp, g, cap * 16, flags);
+        be->ctr_many(&sc, grp, g, cap * bb, flags);
         for (size_t i = 0; i < g; i++) {
             const arx_job *j = &jobs[gi[i]];
-            if (j->len <= cap * 16) continue;
+            if (j->len <= cap * bb) continue;
             /* The rest of a long message, from counter ctr + pre + cap. */
             uint8_t ctr[16], last[16];
             memcpy(ctr, lanes[gi[i]].ctr, 16);
-            many_ctr_advance(ctr, pre + cap, flags & ARX_MANY_INC32);
-            const size_t off = cap * 16, full = (j->len - off) / 16, rest = (j->len - off) % 16;
+            many_ctr_advance(ctr, bb, pre + cap, flags & ARX_MANY_INC32);
+            const size_t off = cap * bb, full = (j->len - off) / bb, rest = (j->len - off) % bb;
             if (flags & ARX_MANY_INC32) arx_gcm_ctr32(j->key, secret[gi[i]], ctr, j->out + off, j->in + off, full);
             else arx_ctr_blocks(j->key, ctr, j->out + off, j->in + off, full);
             if (rest) {
                 memset(last, 0, 16);
-                memcpy(last, j->in + off + full * 16, rest);
+                memcpy(last, j->in + off + full * bb, rest);
                 if (flags & ARX_MANY_INC32) arx_gcm_ctr32(j->key, secret[gi[i]], ctr, last, last, 1);
                 else arx_ctr_blocks(j->key, ctr, last, last, 1);
-                memcpy(j->out + off + full * 16, last, rest);
+                memcpy(j->out + off + full * bb, last, rest);
             }
             arx_wipe(ctr, sizeof ctr);
             arx_wipe(last, sizeof last);
@@ -275,10 +280,13 @@ static void many_keystream(const arx_backend *be, const arx_job *jobs, const arx
 }
 
 /* The backend every job of jobs[0..n) runs on, if they share one with a
- * lane kernel for this block size; else NULL. */
-static const arx_backend *many_backend(const arx_job *jobs, size_t n) {
+ * lane kernel for this mode and block size (GCM: 16 bytes; CTR: 16 or 8);
+ * else NULL. */
+static const arx_backend *many_backend(many_op op, const arx_job *jobs, size_t n) {
     const arx_backend *be = jobs[0].key->be;
-    if (!be->ctr_many || be->many_lanes > ARX_MANY_MAX_LANES || jobs[0].key->desc->block_bytes != 16) return NULL;
+    const unsigned bb = jobs[0].key->desc->block_bytes;
+    if (!be->ctr_many || be->many_lanes > ARX_MANY_MAX_LANES || !(bb == 16 || (bb == 8 && op != M_GCM_ENC && op != M_GCM_DEC)))
+        return NULL;
     for (size_t i = 1; i < n; i++)
         if (jobs[i].key->be != be) return NULL;
     return be;
@@ -333,7 +341,7 @@ static int many_gcm_lanes(const arx_backend *be, arx_job *jobs, size_t n, int de
 static void many_ctr_lanes(const arx_backend *be, arx_job *jobs, size_t n) {
     arx_many_lane lanes[MANY_CHUNK];
     for (size_t i = 0; i < n; i++) {
-        memcpy(lanes[i].ctr, jobs[i].nonce, 16);
+        memcpy(lanes[i].ctr, jobs[i].nonce, jobs[i].key->desc->block_bytes);
         lanes[i].ks = jobs[i].key->ks;
         lanes[i].in = jobs[i].in;
         lanes[i].out = jobs[i].out;
@@ -343,6 +351,86 @@ static void many_ctr_lanes(const arx_backend *be, arx_job *jobs, size_t n) {
     }
     many_keystream(be, jobs, lanes, n, 0, NULL, NULL);
     /* lanes holds pointers and the callers' counter blocks: nothing secret */
+}
+
+/*
+ * CMAC (SP 800-38B) per message in lanes: L = E(0) once per distinct key of
+ * the chunk, K1 and K2 from it; each message's last block (complete: XOR K1;
+ * partial or empty: padded 10*, XOR K2) laid out apart. Pass 1 runs every
+ * message's blocks before its last as CBC-MAC from X = 0 (ctr_many's
+ * ARX_MANY_CBC, groups of similar length as for CTR), pass 2 the laid-out
+ * last blocks from each X: T. The one-message CMAC encrypts one block per
+ * kernel call; here each call runs a block of every lane. Not inlined: its
+ * scratch stays out of many_lanes' frame (inlined, GCC 12 -O2 took
+ * many_gcm_lanes' secret[] for maybe uninitialised, -Wmaybe-uninitialized).
+ */
+MANY_NOINLINE static int many_cmac_lanes(const arx_backend *be, arx_job *jobs, size_t n, int verify) {
+    arx_many_lane lanes[MANY_CHUNK];
+    const arx_many_lane *grp[ARX_MANY_MAX_LANES];
+    uint8_t last[MANY_CHUNK][16], x[MANY_CHUNK][16], l_[MANY_CHUNK][16], sub[16];
+    const arx_key *lkey[MANY_CHUNK];
+    unsigned char idx[MANY_CHUNK];
+    arx_many_sched sc;
+    sc.n = sc.used = 0;
+    const size_t bb = jobs[0].key->desc->block_bytes, L = be->many_lanes;
+    static const uint8_t zero[16];
+    size_t nk = 0;
+    int rc = ARX_OK;
+    for (size_t i = 0; i < n; i++) {
+        const arx_job *j = &jobs[i];
+        size_t k = 0;
+        while (k < nk && lkey[k] != j->key) k++; /* key addresses: public */
+        if (k == nk) {
+            lkey[nk] = j->key;
+            arx_encrypt_blocks(j->key, l_[nk++], zero, 1);
+        }
+        const size_t nlast = j->len == 0 ? 0 : (j->len - 1) % bb + 1;
+        memcpy(sub, l_[k], bb);
+        arx_cmac_dbl(sub, bb); /* K1 */
+        memset(last[i], 0, 16);
+        if (nlast) memcpy(last[i], j->in + j->len - nlast, nlast);
+        if (nlast < bb) {
+            last[i][nlast] = 0x80;
+            arx_cmac_dbl(sub, bb); /* K2 */
+        }
+        arx_xor(last[i], last[i], sub, bb);
+        memset(lanes[i].ctr, 0, 16);
+        lanes[i].ks = j->key->ks;
+        lanes[i].in = j->in;
+        lanes[i].out = NULL;
+        lanes[i].len = j->len - nlast;
+        lanes[i].pre = x[i];
+    }
+    many_sort(jobs, idx, n);
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t g0 = 0; g0 < n; g0 += L) {
+            const size_t g = n - g0 < L ? n - g0 : L;
+            for (size_t i = 0; i < g; i++) grp[i] = &lanes[idx[g0 + i]];
+            be->ctr_many(&sc, grp, g, (size_t)-1, ARX_MANY_CBC);
+        }
+        for (size_t i = 0; pass == 0 && i < n; i++) { /* pass 2: the last blocks from X */
+            memcpy(lanes[i].ctr, x[i], 16);
+            lanes[i].in = last[i];
+            lanes[i].len = bb;
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        arx_job *j = &jobs[i];
+        if (!verify) {
+            memcpy(j->tag, x[i], j->tag_len);
+            j->status = ARX_OK;
+        } else {
+            j->status = arx_ct_equal(x[i], j->tag, j->tag_len) ? ARX_OK : ARX_ERR_AUTH;
+            if (j->status) rc = ARX_ERR_AUTH;
+        }
+        arx_wipe(lanes[i].ctr, 16);
+    }
+    arx_wipe(sc.rk, sc.used);
+    arx_wipe(last, n * 16);
+    arx_wipe(x, n * 16);
+    arx_wipe(l_, nk * 16);
+    arx_wipe(sub, sizeof sub);
+    return rc;
 }
 
 #endif /* MANY_LANE_PATH */
@@ -366,13 +454,26 @@ static void many_ctr_lanes(const arx_backend *be, arx_job *jobs, size_t n) {
  * 512 bytes: NEON has no figures (qemu only).
  */
 #define MANY_LONG_CTR 512
+/* 64-bit blocks (CTR only): the one-message kernels' 16-block batches fill
+ * at 128 bytes, and from 256 bytes on they beat the lanes on SPECK-64, CHAM-64
+ * and SPARX-64 (same setup, AVX-512, lanes / one by one: SPECK-64/128 256 B
+ * 0.79 / 0.65, CHAM-64/128 0.90 / 0.76, SPARX-64/128 0.76 / 0.67; at 192 B
+ * 0.76 / 1.04, 0.95 / 1.97; SIMON-64 and SIMECK-64 about even at 256). */
+#define MANY_LONG_CTR64 256
+/* CMAC: the one-message code runs a block per kernel call at any length,
+ * the lanes a block of every message; only a message far longer than the
+ * rest of its group would leave lanes idle (groups are sorted by length). */
+#define MANY_LONG_CMAC 4096
 #define MANY_LONG_GCM 1536
 #define MANY_LONG_GCM_4LANES 512
 
 /* The lane path over the chunk's short jobs; the long ones one by one. Not
  * inlined: its scratch stays out of the one-message path's frame. */
 MANY_NOINLINE static int many_lanes(many_op op, const arx_backend *be, arx_job *chunk, size_t m) {
-    const size_t lim = op == M_CTR ? MANY_LONG_CTR : be->many_lanes < 8 ? MANY_LONG_GCM_4LANES : MANY_LONG_GCM;
+    const size_t lim = op == M_CMAC || op == M_CMAC_VERIFY ? MANY_LONG_CMAC
+                       : op == M_CTR ? (chunk[0].key->desc->block_bytes == 8 ? MANY_LONG_CTR64 : MANY_LONG_CTR)
+                       : be->many_lanes < 8 ? MANY_LONG_GCM_4LANES
+                                            : MANY_LONG_GCM;
     arx_job sub[MANY_CHUNK];
     unsigned char at[MANY_CHUNK];
     size_t k = 0;
@@ -391,7 +492,9 @@ MANY_NOINLINE static int many_lanes(many_op op, const arx_backend *be, arx_job *
         jobs = sub;
     }
     if (k && op == M_CTR) many_ctr_lanes(be, jobs, k);
-    else if (k && many_gcm_lanes(be, jobs, k, op == M_GCM_DEC)) rc = ARX_ERR_AUTH;
+    else if (k && (op == M_CMAC || op == M_CMAC_VERIFY)) {
+        if (many_cmac_lanes(be, jobs, k, op == M_CMAC_VERIFY)) rc = ARX_ERR_AUTH;
+    } else if (k && many_gcm_lanes(be, jobs, k, op == M_GCM_DEC)) rc = ARX_ERR_AUTH;
     if (jobs == sub)
         for (size_t i = 0; i < k; i++) chunk[at[i]].status = sub[i].status;
     return rc;
@@ -405,7 +508,9 @@ static int many_run(many_op op, arx_job *jobs, size_t n) {
         arx_job *chunk = jobs + c0;
         const size_t m = n - c0 < MANY_CHUNK ? n - c0 : MANY_CHUNK;
 #if MANY_LANE_PATH
-        const arx_backend *be = (op == M_GCM_ENC || op == M_GCM_DEC || op == M_CTR) ? many_backend(chunk, m) : NULL;
+        const arx_backend *be = (op == M_GCM_ENC || op == M_GCM_DEC || op == M_CTR || op == M_CMAC || op == M_CMAC_VERIFY)
+                                    ? many_backend(op, chunk, m)
+                                    : NULL;
 #else
         const arx_backend *be = NULL;
 #endif

@@ -263,18 +263,27 @@ ARX_INLINE void CHAM128_FN(transpose)(V *x0, V *x1, V *x2, V *x3) {
 #define CHAM128_GROUP_UNROLL 1
 #endif
 
+/* Round-key row i: a broadcast of rkv[i] (rk[i] in both 16-bit halves) for
+ * one key or, in the lane-per-message kernel (../many_simd.h's LM_ROUNDS16;
+ * lk non-NULL, a constant either way after inlining), lk[i], each 32-bit
+ * lane's own rkv[i]. */
+#define CHAM64_K_(i, u) (lk ? lk[i] : V_ROWU(rkv[i], u))
+
 /* Rounds j .. j+3 (j a multiple of 4) on (a, b, c, d) = t_{j-4 .. j-1}. */
-ARX_INLINE void CHAM64_FN(group)(const cham64_ks *ks, unsigned j, V s[][4], unsigned NB) {
-    const uint32_t(*k)[4] = &ks->rkv[j & 15u];
+ARX_INLINE void CHAM64_FN(group_k)(const uint32_t (*rkv)[4], const V *lk, unsigned j, V s[][4], unsigned NB) {
+    const unsigned kj = j & 15u;
     const uint32_t(*ic)[4] = &cham_ic16[j];
-    CHAM_UNROLL CHAM_FOR_U s[u][0] = V_ADD16(V_XOR(V_ROL16(s[u][1], 2), V_ROWU(k[0], u)),
+    CHAM_UNROLL CHAM_FOR_U s[u][0] = V_ADD16(V_XOR(V_ROL16(s[u][1], 2), CHAM64_K_(kj, u)),
                                              V_XOR(V_ROL16(s[u][0], 8), V_ROWU(ic[0], u)));
     CHAM_UNROLL CHAM_FOR_U s[u][1] = V_ADD16(V_XOR(V_ROL16(s[u][1], 1), V_ROWU(ic[1], u)),
-                                             V_XOR(s[u][2], V_ROWU(k[1], u)));
+                                             V_XOR(s[u][2], CHAM64_K_(kj + 1, u)));
     CHAM_UNROLL CHAM_FOR_U s[u][2] = V_ADD16(V_XOR(V_ROL16(s[u][2], 8), V_ROWU(ic[2], u)),
-                                             V_XOR(V_ROL16(s[u][3], 2), V_ROWU(k[2], u)));
+                                             V_XOR(V_ROL16(s[u][3], 2), CHAM64_K_(kj + 2, u)));
     CHAM_UNROLL CHAM_FOR_U s[u][3] = V_ADD16(V_XOR(V_ROL16(s[u][3], 1), V_ROWU(ic[3], u)),
-                                             V_XOR(s[u][0], V_ROWU(k[3], u)));
+                                             V_XOR(s[u][0], CHAM64_K_(kj + 3, u)));
+}
+ARX_INLINE void CHAM64_FN(group)(const cham64_ks *ks, unsigned j, V s[][4], unsigned NB) {
+    CHAM64_FN(group_k)(ks->rkv, NULL, j, s, NB);
 }
 
 /* Rounds 4*g0 .. R-1 on (a, b, c, d) = t_{4g0-4 .. 4g0-1}; on return
@@ -285,16 +294,18 @@ ARX_INLINE void CHAM64_FN(rounds)(const cham64_ks *ks, unsigned g0, V s[][4], un
 }
 
 /* Rounds 0..3 of the plain words x[u][0..3]: x becomes t_0 .. t_3. */
-ARX_INLINE void CHAM64_FN(enc_head)(const cham64_ks *ks, V x[][4], unsigned NB) {
-    const uint32_t(*k)[4] = ks->rkv;
+ARX_INLINE void CHAM64_FN(enc_head_k)(const uint32_t (*rkv)[4], const V *lk, V x[][4], unsigned NB) {
     const uint32_t(*ic)[4] = cham_ic16;
     CHAM_UNROLL CHAM_FOR_U {
-        V a = V_ADD16(x[u][0], V_XOR(V_ROL16(x[u][1], 1), V_ROWU(k[0], u)));
-        V b = V_ADD16(V_XOR(x[u][1], V_ROWU(ic[1], u)), V_XOR(V_ROL16(x[u][2], 8), V_ROWU(k[1], u)));
-        V c = V_ADD16(V_XOR(x[u][2], V_ROWU(ic[2], u)), V_XOR(V_ROL16(x[u][3], 1), V_ROWU(k[2], u)));
-        V d = V_ADD16(V_XOR(x[u][3], V_ROWU(ic[3], u)), V_XOR(a, V_ROWU(k[3], u)));
+        V a = V_ADD16(x[u][0], V_XOR(V_ROL16(x[u][1], 1), CHAM64_K_(0, u)));
+        V b = V_ADD16(V_XOR(x[u][1], V_ROWU(ic[1], u)), V_XOR(V_ROL16(x[u][2], 8), CHAM64_K_(1, u)));
+        V c = V_ADD16(V_XOR(x[u][2], V_ROWU(ic[2], u)), V_XOR(V_ROL16(x[u][3], 1), CHAM64_K_(2, u)));
+        V d = V_ADD16(V_XOR(x[u][3], V_ROWU(ic[3], u)), V_XOR(a, CHAM64_K_(3, u)));
         x[u][0] = a, x[u][1] = b, x[u][2] = c, x[u][3] = d;
     }
+}
+ARX_INLINE void CHAM64_FN(enc_head)(const cham64_ks *ks, V x[][4], unsigned NB) {
+    CHAM64_FN(enc_head_k)(ks->rkv, NULL, x, NB);
 }
 
 /* t_{R-4 .. R-1} -> the ciphertext words Y_{R-4 .. R-1}. */
@@ -819,8 +830,36 @@ void CHAM128_FN(ctr)(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *
     }
 }
 
+/* ---- many messages at once (issue 24) -------------------------------------------
+ * CHAM-64 on AVX2 and AVX-512 (CHAM_MANY_NB, as CHAM-128's below): one
+ * message per 32-bit lane through ../many_simd.h, whose LM_ROUNDS16 packs
+ * the 16-bit words of two batches (two blocks of every message) into one
+ * state; the rounds above with per-lane round-key vectors (rkv's 16 rows:
+ * each key word twice, so both halves of a lane take it). */
+#ifdef CHAM_MANY_NB
+ARX_INLINE void CHAM64_FN(many_rounds)(const V *lk, unsigned nr, V x[][4], unsigned NB) {
+    CHAM64_FN(enc_head_k)(NULL, lk, x, NB);
+    CHAM_ROUND_LOOP
+    for (unsigned j = 4; j < nr; j += 4) CHAM64_FN(group_k)(NULL, lk, j, x, NB);
+    CHAM64_FN(enc_tail)(x, NB);
+}
+#define LM_VBITS (VB * 8)
+#define LM_W 32
+#define LM_BLOCK 64
+#define LM_FN(name) CHAM64_FN(name)
+#define LM_NB CHAM_MANY_NB
+#define LM_KS_T cham64_ks
+#define LM_KS_WORDS(ks) ((size_t)CHAM_MAX_RK)
+#define LM_KS_WORD(ks, i) ((ks)->rkv[i][0])
+#define LM_ROUNDS16(lk, ks, st, np) CHAM64_FN(many_rounds)(lk, CHAM64_ROUNDS(ks), st, (unsigned)(np))
+#include "../many_simd.h"
+#define CHAM64_MANY_ , .many_lanes = VB / 4, .ctr_many = CHAM64_FN(ctr_many)
+#else
+#define CHAM64_MANY_
+#endif
+
 const arx_backend CHAM64_FN(backend) = {CHAM_ISA_NAME, CHAM_ISA_REQUIRES, CHAM64_LANES,
-                                        CHAM64_FN(encrypt), CHAM64_FN(decrypt), CHAM64_FN(ctr)};
+                                        CHAM64_FN(encrypt), CHAM64_FN(decrypt), CHAM64_FN(ctr) CHAM64_MANY_};
 /* ---- many messages at once (issue 24) -------------------------------------------
  * CHAM-128 on AVX2 and AVX-512 (the ISA file defines CHAM_MANY_NB, batches
  * interleaved): one message per 32-bit lane through ../many_simd.h, the

@@ -19,6 +19,8 @@
 /* 4 pairs: SIMECK64 1.38 cpb on Zen 4, against 1.48 with 3. */
 #define TW_PAIRS 4
 #define TW_EVEN_ROUNDS /* T = 32, 36, 44 */
+/* Lane-per-message kernel for SIMECK-64 (8 messages, ../many_simd.h). */
+#define TW_MANY_NB 4
 #define TW_FEISTEL_PAIR SIMECK_FEISTEL_PAIR /* the round, in simeck.h */
 
 #define TW_W 16

@@ -31,6 +31,9 @@
  * grouped (below), 4 beat 6 and 8 on Zen 4: SIMECK64 0.61 / 0.63 / 0.66 cpb. */
 #define TW_PAIRS 4
 #define TW_EVEN_ROUNDS /* T = 32, 36, 44 */
+/* Lane-per-message kernel for SIMECK-64 (16 messages, ../many_simd.h),
+ * batches of each interleaved. */
+#define TW_MANY_NB 4
 
 /* y ^ f(x) ^ k in two vpternlogs whose overwritten first operand is y, so
  * the result stays in y's register. The logic is bitwise: one 64-bit-lane

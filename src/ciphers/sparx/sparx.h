@@ -640,8 +640,9 @@ SPARX_TAILS(128, 16, SPARX128_FN)
 #endif
 
 /* ---- many messages at once (issue 24) -------------------------------------------
- * SPARX-128 on AVX2 and AVX-512 (the ISA file defines SPARX_MANY_NB, batches
- * interleaved, even): one message per 32-bit lane through ../many_simd.h.
+ * SPARX-128 (SPARX-64: below) on AVX2 and AVX-512 (the ISA file defines
+ * SPARX_MANY_NB, batches interleaved, even): one message per 32-bit lane
+ * through ../many_simd.h.
  * The steps are sparx_steps.h's again, walking a transposed program (lane l
  * of vector i: row i of lane l's key, its 16-bit constant twice). A lane's
  * 32-bit element holds two 16-bit word lanes, so one sliced state carries
@@ -650,7 +651,7 @@ SPARX_TAILS(128, 16, SPARX128_FN)
  * in the low half, of batch 2u + 1's in the high half; word 2k + 1 likewise)
  * and unpacked after. */
 #ifdef SPARX_MANY_NB
-#define SPARX_SFN(name) SPARX_CAT(sparx128, SPARX_ISA, lanes_##name)
+#define SPARX_SFN(name) SPARX_CAT(sparx, SPARX_ISA, lanes_##name) /* SPARX-128's and SPARX-64's */
 #define SPARX_ROWS const V *
 #define SPARX_KEY(row, u) (row)
 #include "sparx_steps.h"
@@ -676,7 +677,7 @@ ARX_INLINE void SPARX128_FN(many_rounds)(const V *lk, unsigned steps, V s[][4], 
             st[u][2 * k + 1] = SPARX_LO_HI(SPARX_SHR16(a[k]), b[k]);
         }
     }
-    SPARX_CAT(sparx128, SPARX_ISA, lanes_enc_words_p)(lk, steps, st, 4, 4, NB);
+    SPARX_CAT(sparx, SPARX_ISA, lanes_enc_words_p)(lk, steps, st, 4, 4, NB);
     SPARX_UNROLL for (unsigned u = 0; u < NB; u++) {
         SPARX_UNROLL for (unsigned k = 0; k < 4; k++) {
             const V lo = st[u][2 * k], hi = st[u][2 * k + 1];
@@ -699,8 +700,30 @@ ARX_INLINE void SPARX128_FN(many_rounds)(const V *lk, unsigned steps, V s[][4], 
 #define LM_ROUNDS(lk, ks, s, nb) SPARX128_FN(many_rounds)(lk, SPARX_KS_STEPS(ks), s, nb)
 #include "../many_simd.h"
 #define SPARX128_MANY_ , .many_lanes = VB / 4, .ctr_many = SPARX128_FN(ctr_many)
+
+/* SPARX-64 (two branches of three rounds a step) the same way, one message
+ * per 32-bit lane: ../many_simd.h's LM_ROUNDS16 packs the 16-bit words of two
+ * of its batches into one state (its layout is the one above). */
+ARX_INLINE void SPARX64_FN(many_rounds)(const V *lk, unsigned steps, V s4[][4], unsigned NB) {
+    V st[(SPARX_MANY_NB + 1) / 2][8];
+    SPARX_UNROLL for (unsigned u = 0; u < NB; u++) SPARX_UNROLL for (unsigned w = 0; w < 4; w++) st[u][w] = s4[u][w];
+    SPARX_CAT(sparx, SPARX_ISA, lanes_enc_words_p)(lk, steps, st, 2, 3, NB);
+    SPARX_UNROLL for (unsigned u = 0; u < NB; u++) SPARX_UNROLL for (unsigned w = 0; w < 4; w++) s4[u][w] = st[u][w];
+}
+#define LM_VBITS (VB * 8)
+#define LM_W 32
+#define LM_BLOCK 64
+#define LM_FN(name) SPARX64_FN(name)
+#define LM_NB SPARX_MANY_NB
+#define LM_KS_T sparx_ks
+#define LM_KS_WORDS(ks) ((size_t)(1 + 2 + SPARX_STEP_ROWS(2, 3) * SPARX_KS_STEPS(ks) + 1))
+#define LM_KS_WORD(ks, i) ((ks)->enc[i][0])
+#define LM_ROUNDS16(lk, ks, st, np) SPARX64_FN(many_rounds)(lk, SPARX_KS_STEPS(ks), st, (unsigned)(np))
+#include "../many_simd.h"
+#define SPARX64_MANY_ , .many_lanes = VB / 4, .ctr_many = SPARX64_FN(ctr_many)
 #else
 #define SPARX128_MANY_
+#define SPARX64_MANY_
 #endif
 
 /* Whole batches here, the rest to the narrower kernel; counter mode splits
@@ -747,7 +770,7 @@ size_t SPARX128_FN(gcm_xor)(const void *ks, struct arx_ghash *g, uint8_t ctr[16]
 #else
 #define SPARX128_GCM_
 #endif
-SPARX_ENTRY(64, 8, SPARX64_FN, SPARX64_TAIL_ENC, SPARX64_TAIL_DEC, SPARX64_TAIL_CTR, )
+SPARX_ENTRY(64, 8, SPARX64_FN, SPARX64_TAIL_ENC, SPARX64_TAIL_DEC, SPARX64_TAIL_CTR, SPARX64_MANY_)
 SPARX_ENTRY(128, 16, SPARX128_FN, SPARX128_TAIL_ENC, SPARX128_TAIL_DEC, SPARX128_TAIL_CTR,
             SPARX128_MANY_ SPARX128_GCM_)
 #endif /* !SPARX_GCM_ONLY */
