@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes src/ciphers/speck/speck_ctr_avr.S: SPECK-64/128 CTR for AVR.
+"""Writes src/ciphers/speck/speck_ctr_avr.S: SPECK-64/128 and SPECK-64/96 CTR for AVR.
 
 python3 embedded/gen/speck_ctr_avr.py > src/ciphers/speck/speck_ctr_avr.S
 
@@ -29,42 +29,48 @@ e(" *")
 e(" * void speck64_128_avr_ctr2(const speck_ks32 *ks, uint8_t ctr[8], uint8_t *out, const uint8_t *in, size_t npairs)")
 e(" * out = in ^ E(ctr), E(ctr + 1), ... over 2 * npairs (> 0) blocks; ctr advanced by")
 e(" * 2 * npairs (big-endian, modulo 2^64).")
+e(" * void speck64_96_avr_ctr2(...): the same, 26 rounds.")
 e(" * avr-gcc ABI: ks r25:r24, ctr r23:r22, out r21:r20, in r19:r18, npairs r17:r16.")
 e(" * X = in, Y = out, r20:r21 = ctr, r22:r23 = ks, r24:r25 = pairs left, r19 = loop count.")
 e(" */")
 
-name = "speck64_128_avr_ctr2"
-k.symbol(name)
-saved = list(range(2, 18)) + [28, 29]
-k.push_saved(saved)
-e("    movw r26, r18")
-e("    movw r28, r20")
-e("    movw r20, r22")
-e("    movw r22, r24")
-e("    movw r24, r16")
-e(".L%s_pair:" % name)
-e("    movw r30, r20")
-for b in range(2):  # the block's state is the counter: y then x, little-endian
-    avr_load_step([y(b, i) for i in range(4)] + [x(b, i) for i in range(4)], "Z", "r18")
-e("    movw r30, r22")
-e("    ldi r19, 6")
-e(".L%s_round4:" % name)
-for n in range(4):
-    k.round_(n)
-assert k.off == [0, 0]
-e("    dec r19")
-e("    breq 1f")
-e("    rjmp .L%s_round4" % name)
-e("1:")
-for n in range(3):
-    k.round_(n)
-for b in range(2):
-    avr_xor_out([y(b, i) for i in range(4)] + [x(b, i) for i in range(4)], "r18")
-k.off[0] = k.off[1] = 0
-e("    sbiw r24, 1")
-e("    breq 2f")
-e("    rjmp .L%s_pair" % name)
-e("2:")
-e("    clr r18")  # no keystream byte left in a scratch register
-k.leave(name, saved)
+
+def kernel(name, rounds):
+    k.symbol(name)
+    saved = list(range(2, 18)) + [28, 29]
+    k.push_saved(saved)
+    e("    movw r26, r18")
+    e("    movw r28, r20")
+    e("    movw r20, r22")
+    e("    movw r22, r24")
+    e("    movw r24, r16")
+    e(".L%s_pair:" % name)
+    e("    movw r30, r20")
+    for b in range(2):  # the block's state is the counter: y then x, little-endian
+        avr_load_step([y(b, i) for i in range(4)] + [x(b, i) for i in range(4)], "Z", "r18")
+    e("    movw r30, r22")
+    e("    ldi r19, %d" % (rounds // 4))
+    e(".L%s_round4:" % name)
+    for n in range(4):
+        k.round_(n)
+    assert k.off == [0, 0]
+    e("    dec r19")
+    e("    breq 1f")
+    e("    rjmp .L%s_round4" % name)
+    e("1:")
+    for n in range(rounds % 4):
+        k.round_(n)
+    for b in range(2):
+        avr_xor_out([y(b, i) for i in range(4)] + [x(b, i) for i in range(4)], "r18")
+    k.off[0] = k.off[1] = 0
+    e("    sbiw r24, 1")
+    e("    breq 2f")
+    e("    rjmp .L%s_pair" % name)
+    e("2:")
+    e("    clr r18")  # no keystream byte left in a scratch register
+    k.leave(name, saved)
+
+
+kernel("speck64_128_avr_ctr2", 27)
+kernel("speck64_96_avr_ctr2", 26)
 print("\n".join(out))

@@ -355,7 +355,7 @@ static const arx_backend cham64_msp430_backend = {"msp430", 0, 1, cham64_msp430_
  * in assembly on the 8- and 16-bit chips: cham128_avr.S and
  * cham128_msp430.S (embedded/gen/cham128_*.py) read rk[] and rounds of
  * cham128_ks. CHAM-128/256 (and -legacy: 16 keys, 120 or 96 rounds) has
- * its own pair of functions on each chip (cham128_256_*). */
+ * its own functions on each chip (cham128_256_*, CTR included). */
 #if defined(ARX_AVR) || defined(ARX_MSP430)
 _Static_assert(offsetof(cham128_ks, rounds) == 64, "cham128_avr.S / cham128_msp430.S read rounds after rk[16]");
 #endif
@@ -371,8 +371,9 @@ static const arx_backend cham128_avr_backend = {"avr", 0, 1, cham128_avr_encrypt
 #define CHAM_CHIP128_8 &cham128_avr_backend,
 void cham128_256_avr_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void cham128_256_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+void cham128_256_avr_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
 static const arx_backend cham128_256_avr_backend = {"avr", 0, 1, cham128_256_avr_encrypt, cham128_256_avr_decrypt,
-                                                    NULL};
+                                                    cham128_256_avr_ctr};
 #define CHAM_CHIP128_16 &cham128_256_avr_backend,
 #elif defined(ARX_MSP430)
 void cham128_msp430_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
@@ -388,8 +389,12 @@ static const arx_backend cham128_msp430_backend = {"msp430", 0, 1, cham128_msp43
 #define CHAM_CHIP128_8 &cham128_msp430_backend,
 void cham128_256_msp430_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void cham128_256_msp430_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+void cham128_256_msp430_ctr_run(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
+static void cham128_256_msp430_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    arx_mcu_ctr_words(cham128_256_msp430_ctr_run, cham128_256_msp430_encrypt, 16, ks, ctr, out, in, nblocks);
+}
 static const arx_backend cham128_256_msp430_backend = {"msp430", 0, 1, cham128_256_msp430_encrypt,
-                                                       cham128_256_msp430_decrypt, NULL};
+                                                       cham128_256_msp430_decrypt, cham128_256_msp430_ctr};
 #define CHAM_CHIP128_16 &cham128_256_msp430_backend,
 #else
 #define CHAM_CHIP128_8

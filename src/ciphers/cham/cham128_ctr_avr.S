@@ -21,6 +21,9 @@
  * avr-gcc ABI: ks r25:r24, ctr r23:r22, out r21:r20, in r19:r18, nblocks r17:r16.
  * X = ctr, Y = out, Z = key pointer, r24:r25 = blocks left, r0 = round index,
  * r23 = rounds; in on the stack.
+ * void cham128_256_avr_ctr(...): CHAM-128/256 (16 keys, 120 or 96 rounds): the key
+ * pointer back every 16 rounds, 8 rounds more after the loop when rounds = 16 m + 8
+ * (public; T flag = rounds bit 3).
  */
     .section .text.cham128_avr_ctr,"ax",@progbits
     .global cham128_avr_ctr
@@ -547,3 +550,759 @@ cham128_avr_ctr:
     pop r2
     ret
     .size cham128_avr_ctr, .-cham128_avr_ctr
+    .section .text.cham128_256_avr_ctr,"ax",@progbits
+    .global cham128_256_avr_ctr
+    .type cham128_256_avr_ctr, @function
+cham128_256_avr_ctr:
+    push r2
+    push r3
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    push r11
+    push r12
+    push r13
+    push r14
+    push r15
+    push r16
+    push r17
+    push r28
+    push r29
+    movw r28, r20
+    push r18
+    push r19
+    movw r26, r22
+    movw r30, r24
+    adiw r30, 32
+    ldd r23, Z+32
+    bst r23, 3
+    andi r23, 0xf0
+    movw r30, r24
+    movw r24, r16
+.Lcham128_256_avr_ctr_block:
+    ld r2, X+
+    ld r3, X+
+    ld r4, X+
+    ld r5, X+
+    ld r6, X+
+    ld r7, X+
+    ld r8, X+
+    ld r9, X+
+    ld r10, X+
+    ld r11, X+
+    ld r12, X+
+    ld r13, X+
+    ld r14, X+
+    ld r15, X+
+    ld r16, X+
+    ld r17, X+
+    sec
+    mov r18, r17
+    adc r18, r1
+    st -X, r18
+    mov r18, r16
+    adc r18, r1
+    st -X, r18
+    mov r18, r15
+    adc r18, r1
+    st -X, r18
+    mov r18, r14
+    adc r18, r1
+    st -X, r18
+    mov r18, r13
+    adc r18, r1
+    st -X, r18
+    mov r18, r12
+    adc r18, r1
+    st -X, r18
+    mov r18, r11
+    adc r18, r1
+    st -X, r18
+    mov r18, r10
+    adc r18, r1
+    st -X, r18
+    mov r18, r9
+    adc r18, r1
+    st -X, r18
+    mov r18, r8
+    adc r18, r1
+    st -X, r18
+    mov r18, r7
+    adc r18, r1
+    st -X, r18
+    mov r18, r6
+    adc r18, r1
+    st -X, r18
+    mov r18, r5
+    adc r18, r1
+    st -X, r18
+    mov r18, r4
+    adc r18, r1
+    st -X, r18
+    mov r18, r3
+    adc r18, r1
+    st -X, r18
+    mov r18, r2
+    adc r18, r1
+    st -X, r18
+    clr r0
+.Lcham128_256_avr_ctr_16:
+    ; round 16m+0
+    movw r18, r6
+    movw r20, r8
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, Z+
+    eor r18, r22
+    ld r22, Z+
+    eor r19, r22
+    ld r22, Z+
+    eor r20, r22
+    ld r22, Z+
+    eor r21, r22
+    eor r2, r0
+    inc r0
+    add r2, r18
+    adc r3, r19
+    adc r4, r20
+    adc r5, r21
+    ; round 16m+1
+    ld r18, Z+
+    eor r18, r13
+    ld r19, Z+
+    eor r19, r10
+    ld r20, Z+
+    eor r20, r11
+    ld r21, Z+
+    eor r21, r12
+    eor r6, r0
+    inc r0
+    add r6, r18
+    adc r7, r19
+    adc r8, r20
+    adc r9, r21
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    ; round 16m+2
+    movw r18, r14
+    movw r20, r16
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, Z+
+    eor r18, r22
+    ld r22, Z+
+    eor r19, r22
+    ld r22, Z+
+    eor r20, r22
+    ld r22, Z+
+    eor r21, r22
+    eor r10, r0
+    inc r0
+    add r10, r18
+    adc r11, r19
+    adc r12, r20
+    adc r13, r21
+    ; round 16m+3
+    ld r18, Z+
+    eor r18, r4
+    ld r19, Z+
+    eor r19, r5
+    ld r20, Z+
+    eor r20, r2
+    ld r21, Z+
+    eor r21, r3
+    eor r14, r0
+    inc r0
+    add r14, r18
+    adc r15, r19
+    adc r16, r20
+    adc r17, r21
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    ; round 16m+4
+    movw r18, r6
+    movw r20, r8
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, Z+
+    eor r18, r22
+    ld r22, Z+
+    eor r19, r22
+    ld r22, Z+
+    eor r20, r22
+    ld r22, Z+
+    eor r21, r22
+    eor r5, r0
+    inc r0
+    add r5, r18
+    adc r2, r19
+    adc r3, r20
+    adc r4, r21
+    ; round 16m+5
+    ld r18, Z+
+    eor r18, r12
+    ld r19, Z+
+    eor r19, r13
+    ld r20, Z+
+    eor r20, r10
+    ld r21, Z+
+    eor r21, r11
+    eor r6, r0
+    inc r0
+    add r6, r18
+    adc r7, r19
+    adc r8, r20
+    adc r9, r21
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    ; round 16m+6
+    movw r18, r14
+    movw r20, r16
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, Z+
+    eor r18, r22
+    ld r22, Z+
+    eor r19, r22
+    ld r22, Z+
+    eor r20, r22
+    ld r22, Z+
+    eor r21, r22
+    eor r13, r0
+    inc r0
+    add r13, r18
+    adc r10, r19
+    adc r11, r20
+    adc r12, r21
+    ; round 16m+7
+    ld r18, Z+
+    eor r18, r3
+    ld r19, Z+
+    eor r19, r4
+    ld r20, Z+
+    eor r20, r5
+    ld r21, Z+
+    eor r21, r2
+    eor r14, r0
+    inc r0
+    add r14, r18
+    adc r15, r19
+    adc r16, r20
+    adc r17, r21
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    ; round 16m+8
+    movw r18, r6
+    movw r20, r8
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, Z+
+    eor r18, r22
+    ld r22, Z+
+    eor r19, r22
+    ld r22, Z+
+    eor r20, r22
+    ld r22, Z+
+    eor r21, r22
+    eor r4, r0
+    inc r0
+    add r4, r18
+    adc r5, r19
+    adc r2, r20
+    adc r3, r21
+    ; round 16m+9
+    ld r18, Z+
+    eor r18, r11
+    ld r19, Z+
+    eor r19, r12
+    ld r20, Z+
+    eor r20, r13
+    ld r21, Z+
+    eor r21, r10
+    eor r6, r0
+    inc r0
+    add r6, r18
+    adc r7, r19
+    adc r8, r20
+    adc r9, r21
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    ; round 16m+10
+    movw r18, r14
+    movw r20, r16
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, Z+
+    eor r18, r22
+    ld r22, Z+
+    eor r19, r22
+    ld r22, Z+
+    eor r20, r22
+    ld r22, Z+
+    eor r21, r22
+    eor r12, r0
+    inc r0
+    add r12, r18
+    adc r13, r19
+    adc r10, r20
+    adc r11, r21
+    ; round 16m+11
+    ld r18, Z+
+    eor r18, r2
+    ld r19, Z+
+    eor r19, r3
+    ld r20, Z+
+    eor r20, r4
+    ld r21, Z+
+    eor r21, r5
+    eor r14, r0
+    inc r0
+    add r14, r18
+    adc r15, r19
+    adc r16, r20
+    adc r17, r21
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    ; round 16m+12
+    movw r18, r6
+    movw r20, r8
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, Z+
+    eor r18, r22
+    ld r22, Z+
+    eor r19, r22
+    ld r22, Z+
+    eor r20, r22
+    ld r22, Z+
+    eor r21, r22
+    eor r3, r0
+    inc r0
+    add r3, r18
+    adc r4, r19
+    adc r5, r20
+    adc r2, r21
+    ; round 16m+13
+    ld r18, Z+
+    eor r18, r10
+    ld r19, Z+
+    eor r19, r11
+    ld r20, Z+
+    eor r20, r12
+    ld r21, Z+
+    eor r21, r13
+    eor r6, r0
+    inc r0
+    add r6, r18
+    adc r7, r19
+    adc r8, r20
+    adc r9, r21
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    ; round 16m+14
+    movw r18, r14
+    movw r20, r16
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, Z+
+    eor r18, r22
+    ld r22, Z+
+    eor r19, r22
+    ld r22, Z+
+    eor r20, r22
+    ld r22, Z+
+    eor r21, r22
+    eor r11, r0
+    inc r0
+    add r11, r18
+    adc r12, r19
+    adc r13, r20
+    adc r10, r21
+    ; round 16m+15
+    ld r18, Z+
+    eor r18, r5
+    ld r19, Z+
+    eor r19, r2
+    ld r20, Z+
+    eor r20, r3
+    ld r21, Z+
+    eor r21, r4
+    eor r14, r0
+    inc r0
+    add r14, r18
+    adc r15, r19
+    adc r16, r20
+    adc r17, r21
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    subi r30, lo8(64)
+    sbci r31, hi8(64)
+    cp r0, r23
+    breq 2f
+    rjmp .Lcham128_256_avr_ctr_16
+2:
+    brts 5f
+    rjmp 3f
+5:
+    ; round 16m+0
+    movw r18, r6
+    movw r20, r8
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, Z+
+    eor r18, r22
+    ld r22, Z+
+    eor r19, r22
+    ld r22, Z+
+    eor r20, r22
+    ld r22, Z+
+    eor r21, r22
+    eor r2, r0
+    inc r0
+    add r2, r18
+    adc r3, r19
+    adc r4, r20
+    adc r5, r21
+    ; round 16m+1
+    ld r18, Z+
+    eor r18, r13
+    ld r19, Z+
+    eor r19, r10
+    ld r20, Z+
+    eor r20, r11
+    ld r21, Z+
+    eor r21, r12
+    eor r6, r0
+    inc r0
+    add r6, r18
+    adc r7, r19
+    adc r8, r20
+    adc r9, r21
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    ; round 16m+2
+    movw r18, r14
+    movw r20, r16
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, Z+
+    eor r18, r22
+    ld r22, Z+
+    eor r19, r22
+    ld r22, Z+
+    eor r20, r22
+    ld r22, Z+
+    eor r21, r22
+    eor r10, r0
+    inc r0
+    add r10, r18
+    adc r11, r19
+    adc r12, r20
+    adc r13, r21
+    ; round 16m+3
+    ld r18, Z+
+    eor r18, r4
+    ld r19, Z+
+    eor r19, r5
+    ld r20, Z+
+    eor r20, r2
+    ld r21, Z+
+    eor r21, r3
+    eor r14, r0
+    inc r0
+    add r14, r18
+    adc r15, r19
+    adc r16, r20
+    adc r17, r21
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    ; round 16m+4
+    movw r18, r6
+    movw r20, r8
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, Z+
+    eor r18, r22
+    ld r22, Z+
+    eor r19, r22
+    ld r22, Z+
+    eor r20, r22
+    ld r22, Z+
+    eor r21, r22
+    eor r5, r0
+    inc r0
+    add r5, r18
+    adc r2, r19
+    adc r3, r20
+    adc r4, r21
+    ; round 16m+5
+    ld r18, Z+
+    eor r18, r12
+    ld r19, Z+
+    eor r19, r13
+    ld r20, Z+
+    eor r20, r10
+    ld r21, Z+
+    eor r21, r11
+    eor r6, r0
+    inc r0
+    add r6, r18
+    adc r7, r19
+    adc r8, r20
+    adc r9, r21
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    ; round 16m+6
+    movw r18, r14
+    movw r20, r16
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    ld r22, Z+
+    eor r18, r22
+    ld r22, Z+
+    eor r19, r22
+    ld r22, Z+
+    eor r20, r22
+    ld r22, Z+
+    eor r21, r22
+    eor r13, r0
+    inc r0
+    add r13, r18
+    adc r10, r19
+    adc r11, r20
+    adc r12, r21
+    ; round 16m+7
+    ld r18, Z+
+    eor r18, r3
+    ld r19, Z+
+    eor r19, r4
+    ld r20, Z+
+    eor r20, r5
+    ld r21, Z+
+    eor r21, r2
+    eor r14, r0
+    inc r0
+    add r14, r18
+    adc r15, r19
+    adc r16, r20
+    adc r17, r21
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    sbiw r30, 32
+    movw r18, r26
+    pop r27
+    pop r26
+    ld r20, X+
+    eor r20, r4
+    st Y+, r20
+    ld r20, X+
+    eor r20, r5
+    st Y+, r20
+    ld r20, X+
+    eor r20, r2
+    st Y+, r20
+    ld r20, X+
+    eor r20, r3
+    st Y+, r20
+    ld r20, X+
+    eor r20, r6
+    st Y+, r20
+    ld r20, X+
+    eor r20, r7
+    st Y+, r20
+    ld r20, X+
+    eor r20, r8
+    st Y+, r20
+    ld r20, X+
+    eor r20, r9
+    st Y+, r20
+    ld r20, X+
+    eor r20, r12
+    st Y+, r20
+    ld r20, X+
+    eor r20, r13
+    st Y+, r20
+    ld r20, X+
+    eor r20, r10
+    st Y+, r20
+    ld r20, X+
+    eor r20, r11
+    st Y+, r20
+    ld r20, X+
+    eor r20, r14
+    st Y+, r20
+    ld r20, X+
+    eor r20, r15
+    st Y+, r20
+    ld r20, X+
+    eor r20, r16
+    st Y+, r20
+    ld r20, X+
+    eor r20, r17
+    st Y+, r20
+    push r26
+    push r27
+    movw r26, r18
+    rjmp 4f
+3:
+    movw r18, r26
+    pop r27
+    pop r26
+    ld r20, X+
+    eor r20, r2
+    st Y+, r20
+    ld r20, X+
+    eor r20, r3
+    st Y+, r20
+    ld r20, X+
+    eor r20, r4
+    st Y+, r20
+    ld r20, X+
+    eor r20, r5
+    st Y+, r20
+    ld r20, X+
+    eor r20, r6
+    st Y+, r20
+    ld r20, X+
+    eor r20, r7
+    st Y+, r20
+    ld r20, X+
+    eor r20, r8
+    st Y+, r20
+    ld r20, X+
+    eor r20, r9
+    st Y+, r20
+    ld r20, X+
+    eor r20, r10
+    st Y+, r20
+    ld r20, X+
+    eor r20, r11
+    st Y+, r20
+    ld r20, X+
+    eor r20, r12
+    st Y+, r20
+    ld r20, X+
+    eor r20, r13
+    st Y+, r20
+    ld r20, X+
+    eor r20, r14
+    st Y+, r20
+    ld r20, X+
+    eor r20, r15
+    st Y+, r20
+    ld r20, X+
+    eor r20, r16
+    st Y+, r20
+    ld r20, X+
+    eor r20, r17
+    st Y+, r20
+    push r26
+    push r27
+    movw r26, r18
+4:
+    sbiw r24, 1
+    breq 9f
+    rjmp .Lcham128_256_avr_ctr_block
+9:
+    pop r27
+    pop r26
+    clr r19
+    clr r20
+    clr r21
+    clr r22
+    pop r29
+    pop r28
+    pop r17
+    pop r16
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    pop r11
+    pop r10
+    pop r9
+    pop r8
+    pop r7
+    pop r6
+    pop r5
+    pop r4
+    pop r3
+    pop r2
+    ret
+    .size cham128_256_avr_ctr, .-cham128_256_avr_ctr

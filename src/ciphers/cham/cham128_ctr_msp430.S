@@ -21,6 +21,8 @@
  * nblocks (big-endian, modulo 2^128); ctr, out and in word-aligned.
  * MSP430 EABI: ks r12, ctr r13, out r14, in r15, nblocks on the stack; r4..r10 saved.
  * Frame: 0 in, 2 out, 4 blocks left, 6 ks, 8 rounds, 10 ctr.
+ * void cham128_256_msp430_ctr_run(...): CHAM-128/256 (16 keys, 120 or 96 rounds): a
+ * 16-round body, then 8 rounds more when rounds = 16 m + 8 (public).
  */
     .section .text.cham128_msp430_ctr_run,"ax",@progbits
     .global cham128_msp430_ctr_run
@@ -273,3 +275,540 @@ cham128_msp430_ctr_run:
     pop r4
     ret
     .size cham128_msp430_ctr_run, .-cham128_msp430_ctr_run
+    .section .text.cham128_256_msp430_ctr_run,"ax",@progbits
+    .global cham128_256_msp430_ctr_run
+    .type cham128_256_msp430_ctr_run, @function
+cham128_256_msp430_ctr_run:
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    mov 16(r1), r11
+    push r13
+    mov 64(r12), r13
+    and #-16, r13
+    push r13
+    push r12
+    push r11
+    push r14
+    push r15
+.Lcham128_256_msp430_ctr_run_block:
+    mov 10(r1), r15
+    mov @r15+, r4
+    mov @r15+, r5
+    mov @r15+, r6
+    mov @r15+, r7
+    mov @r15+, r8
+    mov @r15+, r9
+    mov @r15+, r10
+    mov @r15+, r11
+    mov r11, r12
+    swpb r12
+    inc r12
+    swpb r12
+    mov r12, -2(r15)
+    mov r10, r12
+    swpb r12
+    adc r12
+    swpb r12
+    mov r12, -4(r15)
+    mov r9, r12
+    swpb r12
+    adc r12
+    swpb r12
+    mov r12, -6(r15)
+    mov r8, r12
+    swpb r12
+    adc r12
+    swpb r12
+    mov r12, -8(r15)
+    mov r7, r12
+    swpb r12
+    adc r12
+    swpb r12
+    mov r12, -10(r15)
+    mov r6, r12
+    swpb r12
+    adc r12
+    swpb r12
+    mov r12, -12(r15)
+    mov r5, r12
+    swpb r12
+    adc r12
+    swpb r12
+    mov r12, -14(r15)
+    mov r4, r12
+    swpb r12
+    adc r12
+    swpb r12
+    mov r12, -16(r15)
+    mov 6(r1), r14
+    clr r15
+.Lcham128_256_msp430_ctr_run_8:
+    ; round 8m+0
+    xor r15, r4
+    inc r15
+    mov r6, r12
+    mov r7, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r4
+    addc r13, r5
+    swpb r4
+    swpb r5
+    mov r4, r12
+    xor.b r5, r12
+    xor r12, r4
+    xor r12, r5
+    ; round 8m+1
+    xor r15, r6
+    inc r15
+    mov r8, r13
+    xor.b r9, r13
+    mov r9, r12
+    xor r13, r12
+    xor r8, r13
+    swpb r12
+    swpb r13
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r6
+    addc r13, r7
+    rla r6
+    rlc r7
+    adc r6
+    ; round 8m+2
+    xor r15, r8
+    inc r15
+    mov r10, r12
+    mov r11, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r8
+    addc r13, r9
+    swpb r8
+    swpb r9
+    mov r8, r12
+    xor.b r9, r12
+    xor r12, r8
+    xor r12, r9
+    ; round 8m+3
+    xor r15, r10
+    inc r15
+    mov r4, r13
+    xor.b r5, r13
+    mov r5, r12
+    xor r13, r12
+    xor r4, r13
+    swpb r12
+    swpb r13
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r10
+    addc r13, r11
+    rla r10
+    rlc r11
+    adc r10
+    ; round 8m+4
+    xor r15, r4
+    inc r15
+    mov r6, r12
+    mov r7, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r4
+    addc r13, r5
+    swpb r4
+    swpb r5
+    mov r4, r12
+    xor.b r5, r12
+    xor r12, r4
+    xor r12, r5
+    ; round 8m+5
+    xor r15, r6
+    inc r15
+    mov r8, r13
+    xor.b r9, r13
+    mov r9, r12
+    xor r13, r12
+    xor r8, r13
+    swpb r12
+    swpb r13
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r6
+    addc r13, r7
+    rla r6
+    rlc r7
+    adc r6
+    ; round 8m+6
+    xor r15, r8
+    inc r15
+    mov r10, r12
+    mov r11, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r8
+    addc r13, r9
+    swpb r8
+    swpb r9
+    mov r8, r12
+    xor.b r9, r12
+    xor r12, r8
+    xor r12, r9
+    ; round 8m+7
+    xor r15, r10
+    inc r15
+    mov r4, r13
+    xor.b r5, r13
+    mov r5, r12
+    xor r13, r12
+    xor r4, r13
+    swpb r12
+    swpb r13
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r10
+    addc r13, r11
+    rla r10
+    rlc r11
+    adc r10
+    ; round 8m+0
+    xor r15, r4
+    inc r15
+    mov r6, r12
+    mov r7, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r4
+    addc r13, r5
+    swpb r4
+    swpb r5
+    mov r4, r12
+    xor.b r5, r12
+    xor r12, r4
+    xor r12, r5
+    ; round 8m+1
+    xor r15, r6
+    inc r15
+    mov r8, r13
+    xor.b r9, r13
+    mov r9, r12
+    xor r13, r12
+    xor r8, r13
+    swpb r12
+    swpb r13
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r6
+    addc r13, r7
+    rla r6
+    rlc r7
+    adc r6
+    ; round 8m+2
+    xor r15, r8
+    inc r15
+    mov r10, r12
+    mov r11, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r8
+    addc r13, r9
+    swpb r8
+    swpb r9
+    mov r8, r12
+    xor.b r9, r12
+    xor r12, r8
+    xor r12, r9
+    ; round 8m+3
+    xor r15, r10
+    inc r15
+    mov r4, r13
+    xor.b r5, r13
+    mov r5, r12
+    xor r13, r12
+    xor r4, r13
+    swpb r12
+    swpb r13
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r10
+    addc r13, r11
+    rla r10
+    rlc r11
+    adc r10
+    ; round 8m+4
+    xor r15, r4
+    inc r15
+    mov r6, r12
+    mov r7, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r4
+    addc r13, r5
+    swpb r4
+    swpb r5
+    mov r4, r12
+    xor.b r5, r12
+    xor r12, r4
+    xor r12, r5
+    ; round 8m+5
+    xor r15, r6
+    inc r15
+    mov r8, r13
+    xor.b r9, r13
+    mov r9, r12
+    xor r13, r12
+    xor r8, r13
+    swpb r12
+    swpb r13
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r6
+    addc r13, r7
+    rla r6
+    rlc r7
+    adc r6
+    ; round 8m+6
+    xor r15, r8
+    inc r15
+    mov r10, r12
+    mov r11, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r8
+    addc r13, r9
+    swpb r8
+    swpb r9
+    mov r8, r12
+    xor.b r9, r12
+    xor r12, r8
+    xor r12, r9
+    ; round 8m+7
+    xor r15, r10
+    inc r15
+    mov r4, r13
+    xor.b r5, r13
+    mov r5, r12
+    xor r13, r12
+    xor r4, r13
+    swpb r12
+    swpb r13
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r10
+    addc r13, r11
+    rla r10
+    rlc r11
+    adc r10
+    sub #64, r14
+    cmp 8(r1), r15
+    jeq 8f
+    br #.Lcham128_256_msp430_ctr_run_8
+8:
+    bit #8, 64(r14)
+    jz 8f
+    ; round 8m+0
+    xor r15, r4
+    inc r15
+    mov r6, r12
+    mov r7, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r4
+    addc r13, r5
+    swpb r4
+    swpb r5
+    mov r4, r12
+    xor.b r5, r12
+    xor r12, r4
+    xor r12, r5
+    ; round 8m+1
+    xor r15, r6
+    inc r15
+    mov r8, r13
+    xor.b r9, r13
+    mov r9, r12
+    xor r13, r12
+    xor r8, r13
+    swpb r12
+    swpb r13
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r6
+    addc r13, r7
+    rla r6
+    rlc r7
+    adc r6
+    ; round 8m+2
+    xor r15, r8
+    inc r15
+    mov r10, r12
+    mov r11, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r8
+    addc r13, r9
+    swpb r8
+    swpb r9
+    mov r8, r12
+    xor.b r9, r12
+    xor r12, r8
+    xor r12, r9
+    ; round 8m+3
+    xor r15, r10
+    inc r15
+    mov r4, r13
+    xor.b r5, r13
+    mov r5, r12
+    xor r13, r12
+    xor r4, r13
+    swpb r12
+    swpb r13
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r10
+    addc r13, r11
+    rla r10
+    rlc r11
+    adc r10
+    ; round 8m+4
+    xor r15, r4
+    inc r15
+    mov r6, r12
+    mov r7, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r4
+    addc r13, r5
+    swpb r4
+    swpb r5
+    mov r4, r12
+    xor.b r5, r12
+    xor r12, r4
+    xor r12, r5
+    ; round 8m+5
+    xor r15, r6
+    inc r15
+    mov r8, r13
+    xor.b r9, r13
+    mov r9, r12
+    xor r13, r12
+    xor r8, r13
+    swpb r12
+    swpb r13
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r6
+    addc r13, r7
+    rla r6
+    rlc r7
+    adc r6
+    ; round 8m+6
+    xor r15, r8
+    inc r15
+    mov r10, r12
+    mov r11, r13
+    rla r12
+    rlc r13
+    adc r12
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r8
+    addc r13, r9
+    swpb r8
+    swpb r9
+    mov r8, r12
+    xor.b r9, r12
+    xor r12, r8
+    xor r12, r9
+    ; round 8m+7
+    xor r15, r10
+    inc r15
+    mov r4, r13
+    xor.b r5, r13
+    mov r5, r12
+    xor r13, r12
+    xor r4, r13
+    swpb r12
+    swpb r13
+    xor @r14+, r12
+    xor @r14+, r13
+    add r12, r10
+    addc r13, r11
+    rla r10
+    rlc r11
+    adc r10
+8:
+    mov 0(r1), r15
+    mov 2(r1), r14
+    xor @r15+, r4
+    mov r4, 0(r14)
+    xor @r15+, r5
+    mov r5, 2(r14)
+    xor @r15+, r6
+    mov r6, 4(r14)
+    xor @r15+, r7
+    mov r7, 6(r14)
+    xor @r15+, r8
+    mov r8, 8(r14)
+    xor @r15+, r9
+    mov r9, 10(r14)
+    xor @r15+, r10
+    mov r10, 12(r14)
+    xor @r15+, r11
+    mov r11, 14(r14)
+    mov r15, 0(r1)
+    add #16, 2(r1)
+    dec 4(r1)
+    jz 7f
+    br #.Lcham128_256_msp430_ctr_run_block
+7:
+    add #12, r1
+    clr r12
+    clr r13
+    pop r10
+    pop r9
+    pop r8
+    pop r7
+    pop r6
+    pop r5
+    pop r4
+    ret
+    .size cham128_256_msp430_ctr_run, .-cham128_256_msp430_ctr_run

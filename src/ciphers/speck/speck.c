@@ -357,7 +357,7 @@ static const arx_backend speck64_128_avr = {"avr", 0, 2, speck64_128_avr_encrypt
 #define SPECK_DESC_64_128                                                                          \
     const arx_cipher_desc arx_desc_speck_64_128 = {"speck-64-128", "speck", 8, 16, sizeof(speck_ks32), \
                                                    speck_64_128_setup, {&speck64_ref, &speck64_128_avr, NULL}};
-/* SPECK-64/96: the same kernels with 26 rounds (their own functions). */
+/* SPECK-64/96: the same kernels with 26 rounds (their own functions), CTR too. */
 void speck64_96_avr_encrypt2(const void *ks, uint8_t *out, const uint8_t *in, size_t npairs);
 void speck64_96_avr_decrypt2(const void *ks, uint8_t *out, const uint8_t *in, size_t npairs);
 static void speck64_96_avr_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
@@ -366,7 +366,12 @@ static void speck64_96_avr_encrypt(const void *ks, uint8_t *out, const uint8_t *
 static void speck64_96_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
     arx_run_pairs(speck64_96_avr_decrypt2, ks, out, in, nblocks);
 }
-static const arx_backend speck64_96_avr = {"avr", 0, 2, speck64_96_avr_encrypt, speck64_96_avr_decrypt, NULL};
+void speck64_96_avr_ctr2(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t npairs);
+static void speck64_96_avr_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    arx_mcu_ctr_pairs(speck64_96_avr_ctr2, speck64_96_avr_encrypt, ks, ctr, out, in, nblocks);
+}
+static const arx_backend speck64_96_avr = {"avr", 0, 2, speck64_96_avr_encrypt, speck64_96_avr_decrypt,
+                                           speck64_96_avr_ctr};
 #define SPECK_DESC_64_96                                                                           \
     const arx_cipher_desc arx_desc_speck_64_96 = {"speck-64-96", "speck", 8, 12, sizeof(speck_ks32), \
                                                   speck_64_96_setup, {&speck64_ref, &speck64_96_avr, NULL}};
@@ -386,11 +391,15 @@ static const arx_backend speck64_128_msp430 = {"msp430", 0, 1, speck64_128_msp43
 #define SPECK_DESC_64_128                                                                          \
     const arx_cipher_desc arx_desc_speck_64_128 = {"speck-64-128", "speck", 8, 16, sizeof(speck_ks32), \
                                                    speck_64_128_setup, {&speck64_ref, &speck64_128_msp430, NULL}};
-/* SPECK-64/96: the same kernels with 26 rounds (their own functions). */
+/* SPECK-64/96: the same kernels with 26 rounds (their own functions), CTR too. */
 void speck64_96_msp430_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void speck64_96_msp430_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+void speck64_96_msp430_ctr_run(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
+static void speck64_96_msp430_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    arx_mcu_ctr_words(speck64_96_msp430_ctr_run, speck64_96_msp430_encrypt, 8, ks, ctr, out, in, nblocks);
+}
 static const arx_backend speck64_96_msp430 = {"msp430", 0, 1, speck64_96_msp430_encrypt, speck64_96_msp430_decrypt,
-                                              NULL};
+                                              speck64_96_msp430_ctr};
 #define SPECK_DESC_64_96                                                                           \
     const arx_cipher_desc arx_desc_speck_64_96 = {"speck-64-96", "speck", 8, 12, sizeof(speck_ks32), \
                                                   speck_64_96_setup, {&speck64_ref, &speck64_96_msp430, NULL}};

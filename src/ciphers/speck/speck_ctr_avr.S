@@ -16,6 +16,7 @@
  * void speck64_128_avr_ctr2(const speck_ks32 *ks, uint8_t ctr[8], uint8_t *out, const uint8_t *in, size_t npairs)
  * out = in ^ E(ctr), E(ctr + 1), ... over 2 * npairs (> 0) blocks; ctr advanced by
  * 2 * npairs (big-endian, modulo 2^64).
+ * void speck64_96_avr_ctr2(...): the same, 26 rounds.
  * avr-gcc ABI: ks r25:r24, ctr r23:r22, out r21:r20, in r19:r18, npairs r17:r16.
  * X = in, Y = out, r20:r21 = ctr, r22:r23 = ks, r24:r25 = pairs left, r19 = loop count.
  */
@@ -607,3 +608,532 @@ speck64_128_avr_ctr2:
     pop r2
     ret
     .size speck64_128_avr_ctr2, .-speck64_128_avr_ctr2
+    .section .text.speck64_96_avr_ctr2,"ax",@progbits
+    .global speck64_96_avr_ctr2
+    .type speck64_96_avr_ctr2, @function
+speck64_96_avr_ctr2:
+    push r2
+    push r3
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    push r11
+    push r12
+    push r13
+    push r14
+    push r15
+    push r16
+    push r17
+    push r28
+    push r29
+    movw r26, r18
+    movw r28, r20
+    movw r20, r22
+    movw r22, r24
+    movw r24, r16
+.Lspeck64_96_avr_ctr2_pair:
+    movw r30, r20
+    ld r6, Z+
+    ld r7, Z+
+    ld r8, Z+
+    ld r9, Z+
+    ld r2, Z+
+    ld r3, Z+
+    ld r4, Z+
+    ld r5, Z+
+    sec
+    mov r18, r5
+    adc r18, r1
+    st -Z, r18
+    mov r18, r4
+    adc r18, r1
+    st -Z, r18
+    mov r18, r3
+    adc r18, r1
+    st -Z, r18
+    mov r18, r2
+    adc r18, r1
+    st -Z, r18
+    mov r18, r9
+    adc r18, r1
+    st -Z, r18
+    mov r18, r8
+    adc r18, r1
+    st -Z, r18
+    mov r18, r7
+    adc r18, r1
+    st -Z, r18
+    mov r18, r6
+    adc r18, r1
+    st -Z, r18
+    ld r14, Z+
+    ld r15, Z+
+    ld r16, Z+
+    ld r17, Z+
+    ld r10, Z+
+    ld r11, Z+
+    ld r12, Z+
+    ld r13, Z+
+    sec
+    mov r18, r13
+    adc r18, r1
+    st -Z, r18
+    mov r18, r12
+    adc r18, r1
+    st -Z, r18
+    mov r18, r11
+    adc r18, r1
+    st -Z, r18
+    mov r18, r10
+    adc r18, r1
+    st -Z, r18
+    mov r18, r17
+    adc r18, r1
+    st -Z, r18
+    mov r18, r16
+    adc r18, r1
+    st -Z, r18
+    mov r18, r15
+    adc r18, r1
+    st -Z, r18
+    mov r18, r14
+    adc r18, r1
+    st -Z, r18
+    movw r30, r22
+    ldi r19, 6
+.Lspeck64_96_avr_ctr2_round4:
+    ; round
+    add r3, r6
+    adc r4, r7
+    adc r5, r8
+    adc r2, r9
+    add r11, r14
+    adc r12, r15
+    adc r13, r16
+    adc r10, r17
+    ld r18, Z+
+    eor r3, r18
+    eor r11, r18
+    ld r18, Z+
+    eor r4, r18
+    eor r12, r18
+    ld r18, Z+
+    eor r5, r18
+    eor r13, r18
+    ld r18, Z+
+    eor r2, r18
+    eor r10, r18
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    eor r6, r3
+    eor r7, r4
+    eor r8, r5
+    eor r9, r2
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    eor r14, r11
+    eor r15, r12
+    eor r16, r13
+    eor r17, r10
+    ; round
+    add r4, r6
+    adc r5, r7
+    adc r2, r8
+    adc r3, r9
+    add r12, r14
+    adc r13, r15
+    adc r10, r16
+    adc r11, r17
+    ld r18, Z+
+    eor r4, r18
+    eor r12, r18
+    ld r18, Z+
+    eor r5, r18
+    eor r13, r18
+    ld r18, Z+
+    eor r2, r18
+    eor r10, r18
+    ld r18, Z+
+    eor r3, r18
+    eor r11, r18
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    eor r6, r4
+    eor r7, r5
+    eor r8, r2
+    eor r9, r3
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    eor r14, r12
+    eor r15, r13
+    eor r16, r10
+    eor r17, r11
+    ; round
+    add r5, r6
+    adc r2, r7
+    adc r3, r8
+    adc r4, r9
+    add r13, r14
+    adc r10, r15
+    adc r11, r16
+    adc r12, r17
+    ld r18, Z+
+    eor r5, r18
+    eor r13, r18
+    ld r18, Z+
+    eor r2, r18
+    eor r10, r18
+    ld r18, Z+
+    eor r3, r18
+    eor r11, r18
+    ld r18, Z+
+    eor r4, r18
+    eor r12, r18
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    eor r6, r5
+    eor r7, r2
+    eor r8, r3
+    eor r9, r4
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    eor r14, r13
+    eor r15, r10
+    eor r16, r11
+    eor r17, r12
+    ; round
+    add r2, r6
+    adc r3, r7
+    adc r4, r8
+    adc r5, r9
+    add r10, r14
+    adc r11, r15
+    adc r12, r16
+    adc r13, r17
+    ld r18, Z+
+    eor r2, r18
+    eor r10, r18
+    ld r18, Z+
+    eor r3, r18
+    eor r11, r18
+    ld r18, Z+
+    eor r4, r18
+    eor r12, r18
+    ld r18, Z+
+    eor r5, r18
+    eor r13, r18
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    eor r6, r2
+    eor r7, r3
+    eor r8, r4
+    eor r9, r5
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    eor r14, r10
+    eor r15, r11
+    eor r16, r12
+    eor r17, r13
+    dec r19
+    breq 1f
+    rjmp .Lspeck64_96_avr_ctr2_round4
+1:
+    ; round
+    add r3, r6
+    adc r4, r7
+    adc r5, r8
+    adc r2, r9
+    add r11, r14
+    adc r12, r15
+    adc r13, r16
+    adc r10, r17
+    ld r18, Z+
+    eor r3, r18
+    eor r11, r18
+    ld r18, Z+
+    eor r4, r18
+    eor r12, r18
+    ld r18, Z+
+    eor r5, r18
+    eor r13, r18
+    ld r18, Z+
+    eor r2, r18
+    eor r10, r18
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    eor r6, r3
+    eor r7, r4
+    eor r8, r5
+    eor r9, r2
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    eor r14, r11
+    eor r15, r12
+    eor r16, r13
+    eor r17, r10
+    ; round
+    add r4, r6
+    adc r5, r7
+    adc r2, r8
+    adc r3, r9
+    add r12, r14
+    adc r13, r15
+    adc r10, r16
+    adc r11, r17
+    ld r18, Z+
+    eor r4, r18
+    eor r12, r18
+    ld r18, Z+
+    eor r5, r18
+    eor r13, r18
+    ld r18, Z+
+    eor r2, r18
+    eor r10, r18
+    ld r18, Z+
+    eor r3, r18
+    eor r11, r18
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    eor r6, r4
+    eor r7, r5
+    eor r8, r2
+    eor r9, r3
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    eor r14, r12
+    eor r15, r13
+    eor r16, r10
+    eor r17, r11
+    ld r18, X+
+    eor r18, r6
+    st Y+, r18
+    ld r18, X+
+    eor r18, r7
+    st Y+, r18
+    ld r18, X+
+    eor r18, r8
+    st Y+, r18
+    ld r18, X+
+    eor r18, r9
+    st Y+, r18
+    ld r18, X+
+    eor r18, r4
+    st Y+, r18
+    ld r18, X+
+    eor r18, r5
+    st Y+, r18
+    ld r18, X+
+    eor r18, r2
+    st Y+, r18
+    ld r18, X+
+    eor r18, r3
+    st Y+, r18
+    ld r18, X+
+    eor r18, r14
+    st Y+, r18
+    ld r18, X+
+    eor r18, r15
+    st Y+, r18
+    ld r18, X+
+    eor r18, r16
+    st Y+, r18
+    ld r18, X+
+    eor r18, r17
+    st Y+, r18
+    ld r18, X+
+    eor r18, r12
+    st Y+, r18
+    ld r18, X+
+    eor r18, r13
+    st Y+, r18
+    ld r18, X+
+    eor r18, r10
+    st Y+, r18
+    ld r18, X+
+    eor r18, r11
+    st Y+, r18
+    sbiw r24, 1
+    breq 2f
+    rjmp .Lspeck64_96_avr_ctr2_pair
+2:
+    clr r18
+    pop r29
+    pop r28
+    pop r17
+    pop r16
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    pop r11
+    pop r10
+    pop r9
+    pop r8
+    pop r7
+    pop r6
+    pop r5
+    pop r4
+    pop r3
+    pop r2
+    ret
+    .size speck64_96_avr_ctr2, .-speck64_96_avr_ctr2
