@@ -66,7 +66,7 @@ KEY_ASM = {t: ["lea-128", "lea-192", "lea-256", "simon-64-128", "simeck-64-128",
 CTR_KERNELS = ["speck-64-128", "simon-64-128", "simeck-64-128", "cham-64-128", "cham-64-128-legacy", "hight",
                "sparx-64-128", "cham-128-128", "cham-128-128-legacy", "speck-64-96", "cham-128-256",
                "cham-128-256-legacy"]
-CTR_ASM = {"avr": ["lea-128"] + CTR_KERNELS, "msp430": ["lea-128"] + CTR_KERNELS}
+CTR_ASM = {"avr": ["lea-128", "lea-192", "lea-256"] + CTR_KERNELS, "msp430": ["lea-128"] + CTR_KERNELS}
 # CTR kernels whose C wrapper splits a call where the counter's low bytes
 # wrap (a second precomputation): those calls have their own cycle count.
 # The others carry through the whole counter in the kernel on every block.

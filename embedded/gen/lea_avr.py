@@ -12,6 +12,10 @@ Kernels (docs/EMBEDDED.md, "Assembly kernels"):
   RK5 loaded each before its word (118 cycles a round, the inverse 119) in
   a 6-round loop entered part-way for 28 and 32 rounds (wide_loop);
 - lea128_avr_ctr_run: CTR with lea.h's counter precomputation;
+  lea_avr_ctr_run (LEA-192/256): wide_loop's encryption with the counter
+  block built in the kernel (counter + 1 written back byte by byte with
+  the carry through all 16 bytes, no branch) and the data xored on the
+  way out; no precomputation;
 - lea128/192/256_avr_schedule: the key schedules, C layout of rk.
 The round keys are read with ldd Z+q from the C schedule (lea_ks.rk), Z
 advancing 48 bytes every two rounds. No branch or address depends on key
@@ -19,6 +23,7 @@ or data.
 """
 
 from avr_frame import SAVED, e, header, out, push_saved, symbol
+from ctr_emit import avr_load_step
 
 
 STATE = [[2 + 4 * g + j for j in range(4)] for g in range(4)]
@@ -107,6 +112,12 @@ def block_store(groups, rgf, name, jump, set_y=True):
             e("    st X+, %s" % r(rgf(g, i)))
     e("    std Y+6, r26")
     e("    std Y+5, r27")
+    next_block(name, jump)
+
+
+def next_block(name, jump):
+    """the frame's block count (Y+4 lo, Y+3 hi) down by one; the next block
+    unless it reached zero"""
     e("    ldd r24, Y+4")
     e("    ldd r25, Y+3")
     e("    sbiw r24, 1")
@@ -115,6 +126,20 @@ def block_store(groups, rgf, name, jump, set_y=True):
     e("    breq 3f")
     e("    %s .L%s_block" % (jump, name))
     e("3:")
+
+
+def xor_store(groups, rgf, q):
+    """out = in ^ the block: in's pointer at Y+q[0] (lo), Y+q[1] (hi), out's
+    at Y+q[2], Y+q[3] (both advanced and stored back), X = in, Z = out"""
+    for n, k in zip((26, 27, 30, 31), q):
+        e("    ldd r%d, Y+%d" % (n, k))
+    for g in groups:
+        for i in range(4):
+            e("    ld r0, X+")
+            e("    eor r0, %s" % r(rgf(g, i)))
+            e("    st Z+, r0")
+    for n, k in zip((26, 27, 30, 31), q):
+        e("    std Y+%d, r%d" % (k, n))
 
 
 def frame_leave(name, size):
@@ -298,7 +323,7 @@ def encrypt128_unrolled(name):
     frame_leave(name, 8)
 
 
-def wide_loop(name, dec, rounds=(28, 32)):
+def wide_loop(name, dec, rounds=(28, 32), ctr=False):
     """LEA-192/256 (28 or 32 rounds, read from lea_ks.rounds at offset 768):
     LEA-128's fast rounds (mul rotations, the free group) with RK1, RK3,
     RK5 loaded each before its word, in a 6-round loop (the names come back
@@ -307,7 +332,14 @@ def wide_loop(name, dec, rounds=(28, 32)):
     j = (6 - R mod 6) mod 6 (even), with the block loaded into the names of
     that point (Z at the first round's keys), so that the passes make
     exactly R rounds (the round count is public). The pass count is kept
-    on the stack (r26..r29 hold the temporary and mul's constants)."""
+    on the stack (r26..r29 hold the temporary and mul's constants).
+    ctr: void lea_avr_ctr_run(const lea_ks *ks, uint8_t ctr[16], uint8_t *out,
+    const uint8_t *in, size_t nblocks > 0): the frame as push_frame's with
+    the counter pointer at Y+9 (hi), Y+10 (lo) and the round count at Y+11;
+    the block is the counter (counter + 1 stored back, ctr_emit's
+    avr_load_step, r1 cleared first: mul leaves it dirty), stored as
+    in ^ block through X (in) and Z (out)."""
+    nframe = 11 if ctr else 9
 
     def one(G, F, j):
         if dec:
@@ -325,18 +357,22 @@ def wide_loop(name, dec, rounds=(28, 32)):
         G, F = one(G, F, j)
     del out[mark:]
     assert G == states[0][0] and F == states[0][1] and all(fo[g] == states[0][2][g] for g in G)
-    fn_head(name)
+    fn_head(name, check_zero=not ctr)
     push_saved()
     e("    movw r30, r24")
     e("    subi r30, lo8(-768)")
     e("    sbci r31, hi8(-768)")
     e("    ld r26, Z")
-    e("    push r26")         # Y+9: the round count
-    push_frame()
+    e("    push r26")         # Y+9 (Y+11 ctr): the round count
+    if ctr:  # ctr r23:r22, out r21:r20, in r19:r18, nblocks r17:r16
+        for n in (22, 23, 18, 19, 20, 21, 16, 17, 24, 25):
+            e("    push r%d" % n)
+    else:
+        push_frame()
     e(".L%s_block:" % name)
     e("    in r28, 0x3d")
     e("    in r29, 0x3e")
-    e("    ldd r26, Y+9")
+    e("    ldd r26, Y+%d" % nframe)
     for n, R in enumerate(rounds):
         j = (6 - R % 6) % 6
         if n != len(rounds) - 1:
@@ -347,7 +383,15 @@ def wide_loop(name, dec, rounds=(28, 32)):
         Gj, Fj, foj = states[j]
         for g in range(5):
             fo[g] = foj[g]
-        block_load(Gj, rg, set_y=False)
+        if ctr:
+            e("    ldd r26, Y+10")
+            e("    ldd r27, Y+9")
+            e("    clr r1")
+            avr_load_step([r(rg(g, i)) for g in Gj for i in range(4)], "X", "r0")
+            e("    ldd r30, Y+2")
+            e("    ldd r31, Y+1")
+        else:
+            block_load(Gj, rg, set_y=False)
         if dec:  # Z at rk[R - 2]: body round j (even) reads rk[R - 1] at Z+24
             e("    subi r30, lo8(-%d)" % (24 * (R - 2)))
             e("    sbci r31, hi8(-%d)" % (24 * (R - 2)))
@@ -375,14 +419,22 @@ def wide_loop(name, dec, rounds=(28, 32)):
     e("    rjmp .L%s_r0" % name)
     e("3:")
     e("    pop r26")
-    block_store(G, rg, name, "rjmp")
-    frame_leave(name, 9)
+    if ctr:
+        e("    in r28, 0x3d")
+        e("    in r29, 0x3e")
+        xor_store(G, rg, (8, 7, 6, 5))
+        next_block(name, "rjmp")
+        e("    clr r0")  # no keystream byte left in a scratch register
+    else:
+        block_store(G, rg, name, "rjmp")
+    frame_leave(name, nframe)
 
 
 encrypt128_unrolled("lea128_avr_encrypt")
 decrypt128_loop("lea128_avr_decrypt")
 wide_loop("lea_avr_encrypt", False)
 wide_loop("lea_avr_decrypt", True)
+wide_loop("lea_avr_ctr_run", False, ctr=True)
 
 
 DELTA = [0xc3efe9db, 0x44626b02, 0x79e27c8a, 0x78df30ec, 0x715ea49e, 0xc785da0a, 0xe04ef22a, 0xe5c40957]
@@ -646,19 +698,7 @@ def ctr128():
     e("    pop r29")
     e("    pop r28")
     e("    clr r1")  # mul left it; rounds 0..3 of the next block add it as zero
-    e("    ldd r26, Y+28")
-    e("    ldd r27, Y+29")
-    e("    ldd r30, Y+30")
-    e("    ldd r31, Y+31")
-    for g in G:
-        for i in range(4):
-            e("    ld r0, X+")
-            e("    eor r0, %s" % r(rg(g, i)))
-            e("    st Z+, r0")
-    e("    std Y+28, r26")
-    e("    std Y+29, r27")
-    e("    std Y+30, r30")
-    e("    std Y+31, r31")
+    xor_store(G, rg, (28, 29, 30, 31))
     e("    ldd r24, Y+32")
     e("    ldd r25, Y+33")
     e("    sbiw r24, 1")

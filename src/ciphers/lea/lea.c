@@ -343,7 +343,10 @@ static const arx_backend lea_avr_backend = {"avr", 0, 1, lea128_avr_encrypt, lea
 _Static_assert(offsetof(lea_ks, rounds) == 768 && sizeof(unsigned) == 2, "lea_avr.S offsets");
 void lea_avr_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void lea_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
-static const arx_backend lea_avr6_backend = {"avr", 0, 1, lea_avr_encrypt, lea_avr_decrypt, NULL};
+/* CTR: lea_avr_ctr_run builds the counter blocks and xors the data in the kernel
+ * (nblocks > 0, as arx_ctr_blocks calls it; no precomputation). */
+void lea_avr_ctr_run(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
+static const arx_backend lea_avr6_backend = {"avr", 0, 1, lea_avr_encrypt, lea_avr_decrypt, lea_avr_ctr_run};
 #endif
 
 #ifdef ARX_MSP430
