@@ -70,7 +70,11 @@ CTR_ASM = {"avr": ["lea-128", "lea-192", "lea-256"] + CTR_KERNELS, "msp430": ["l
 # CTR kernels whose C wrapper splits a call where the counter's low bytes
 # wrap (a second precomputation): those calls have their own cycle count.
 # The others carry through the whole counter in the kernel on every block.
-CTR_SPLIT = {"lea-128": 12}
+CTR_SPLIT = {"avr": {"lea-128": 12, "hight": 7}, "msp430": {"lea-128": 12}}  # where the low bytes start
+# Of those, the ones whose count also follows where in the call the low
+# bytes wrap (HIGHT: the pair kernel, a block at low byte 255 alone): their
+# split calls are grouped by the number of blocks before the wrap.
+CTR_SPLIT_AT = {"hight"}
 
 
 def vectors(target, quick):
@@ -267,10 +271,13 @@ def constant_time(target, host, rng, quick):
                     h = run([host, "raw", "-c", c, "-m", "ctr", "-k", key.hex(), "--iv", ctr.hex()], msg)
                     check("ctr" in row and h[0] == 0 and h[1].hex() == row.get("ctr_out"),
                           "ct %s off %d: CTR from %s differs from the host's" % (c, off, ctr.hex()))
-                if ctr is not None and c in CTR_SPLIT and int.from_bytes(ctr[CTR_SPLIT[c]:], "big") + 8 > 1 << 32:
-                    row["ctr-wrap"] = row.pop("ctr", None)  # two runs, two precomputations: its own count
-                for op in ("key", "enc", "dec", "ctr", "ctr-wrap"):
-                    if op in row:
+                if ctr is not None and c in CTR_SPLIT[target]:
+                    low = ctr[CTR_SPLIT[target][c]:]
+                    before = (1 << 8 * len(low)) - int.from_bytes(low, "big")  # blocks before the low bytes wrap
+                    if before < len(msg) // bb:  # two runs, two precomputations: its own count
+                        row["ctr-wrap" + ("-%d" % before if c in CTR_SPLIT_AT else "")] = row.pop("ctr", None)
+                for op in row:
+                    if op in ("key", "enc", "dec", "ctr") or op.startswith("ctr-wrap"):
                         seen.setdefault(op, set()).add(row[op])
             for op, counts in sorted(seen.items()):
                 check(len(counts) == 1, "ct %s %s off %d: cycle counts %s differ with key and data" % (
@@ -287,9 +294,12 @@ def ctr_carries(target, host, rng, quick):
     for c, bb, kb in host_ciphers(host):
         if c not in CTR_ASM.get(target, []) or (ONLY and not c.startswith(ONLY)):
             continue
-        for t in range(bb):
-            nblk = rng.randrange(1, 21)
-            tail = b"\xff" * t + bytes([256 - rng.randrange(1, min(nblk, 8) + 1)])
+        runs = [(t, rng.randrange(1, 21), None) for t in range(bb)]
+        if c in CTR_SPLIT[target]:  # the wrapper's split: 1 and 2 blocks before the low bytes wrap, both parities
+            at = CTR_SPLIT[target][c]
+            runs += [(bb - at - 1, 5, 255), (bb - at - 1, 6, 254)]
+        for t, nblk, last in runs:
+            tail = b"\xff" * t + bytes([last if last is not None else 256 - rng.randrange(1, min(nblk, 8) + 1)])
             ctr = rng.randbytes(bb - len(tail)) + tail  # t = bb - 1: the whole block wraps to zero
             key, data = rng.randbytes(kb), rng.randbytes(nblk * bb + rng.randrange(0, bb))
             args = ["-c", c, "-m", "ctr", "-k", key.hex(), "--iv", ctr.hex()]

@@ -186,11 +186,48 @@ static void hight_avr_encrypt(const void *ks, uint8_t *out, const uint8_t *in, s
 static void hight_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
     arx_run_pairs(hight_avr_decrypt2, ks, out, in, nblocks);
 }
-/* CTR: hight_ctr_avr.S (embedded/gen/hight_ctr_avr.py) builds the counter
- * blocks and xors the data in the kernel, two blocks a pass. */
-void hight_avr_ctr2(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t npairs);
+/* CTR: hight_ctr_avr.S (embedded/gen/hight_ctr_avr.py), two blocks a pass,
+ * starts at round 2 from a state precomputed here for the counter's fixed
+ * bytes 0..6: pre[0..7] = round 2's input, with x0 = F0(x6) + SK3 (the low
+ * byte c is xored in per block) and x3, x5, x7 through round 2's three
+ * branches that do not read c; pre[8] = c, advanced by the kernel. A call
+ * is split where c wraps (a block at c = 255 goes alone): the split depends
+ * on the public counter and length only; every pair costs the same. */
+void hight_avr_ctr2(const void *ks, uint8_t *pre, uint8_t *out, const uint8_t *in, size_t npairs);
+static void hight_ctr_precompute(const hight_ks *ks, const uint8_t *ctr, uint8_t pre[9]) {
+    const uint8_t *k = ks->sk;
+    uint8_t x0 = (uint8_t)(ctr[0] + ks->wk[0]), x1 = ctr[1], x2 = (uint8_t)(ctr[2] ^ ks->wk[1]), x3 = ctr[3];
+    uint8_t x4 = (uint8_t)(ctr[4] + ks->wk[2]), x5 = ctr[5], x6 = (uint8_t)(ctr[6] ^ ks->wk[3]);
+    x1 = (uint8_t)(x1 + (hight_f1(x0) ^ k[0])); /* round 1 */
+    x3 = (uint8_t)(x3 ^ (uint8_t)(hight_f0(x2) + k[1]));
+    x5 = (uint8_t)(x5 + (hight_f1(x4) ^ k[2]));
+    pre[0] = (uint8_t)(hight_f0(x6) + k[3]);     /* round 1's x7 = c ^ this */
+    x2 = (uint8_t)(x2 ^ (uint8_t)(hight_f0(x1) + k[5])); /* round 2 on (x7, x0, ..., x6) but its first branch */
+    x4 = (uint8_t)(x4 + (hight_f1(x3) ^ k[6]));
+    x6 = (uint8_t)(x6 ^ (uint8_t)(hight_f0(x5) + k[7]));
+    pre[1] = x0, pre[2] = x1, pre[3] = x2, pre[4] = x3, pre[5] = x4, pre[6] = x5, pre[7] = x6;
+    pre[8] = ctr[7];
+}
 static void hight_avr_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    arx_mcu_ctr_pairs(hight_avr_ctr2, hight_avr_encrypt, ks, ctr, out, in, nblocks);
+    while (nblocks) {
+        size_t room = (256u - ctr[7]) / 2, n = nblocks / 2; /* pairs before c wraps; pairs asked */
+        if (n > room) n = room;
+        if (!n) { /* the last block, or c = 255 */
+            arx_ctr_by_block(hight_avr_encrypt, ks, 8, ctr, out, in, 1);
+            out += 8, in += 8, nblocks--;
+            continue;
+        }
+        uint8_t pre[9];
+        hight_ctr_precompute((const hight_ks *)ks, ctr, pre);
+        hight_avr_ctr2(ks, pre, out, in, n);
+        arx_wipe(pre, sizeof pre);
+        unsigned v = ctr[7] + 2u * (unsigned)n; /* <= 256; the carry through bytes 6..0, all of them */
+        for (int i = 7; i >= 0; i--, v >>= 8) {
+            if (i < 7) v += ctr[i];
+            ctr[i] = (uint8_t)v;
+        }
+        out += 16 * n, in += 16 * n, nblocks -= 2 * n;
+    }
 }
 static const arx_backend hight_avr_backend = {"avr", 0, 2, hight_avr_encrypt, hight_avr_decrypt, hight_avr_ctr};
 #define HIGHT_BACKENDS &hight_ref_backend, &hight_avr_backend, NULL

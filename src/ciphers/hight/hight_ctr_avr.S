@@ -5,22 +5,26 @@
  * blocks built in the kernel and the data xored there, instead of counters
  * laid out in a chunk by C, encrypted and xored by C (arx_ctr_blocks'
  * generic path):
- * - X points at the counter (the rounds leave X alone): each block loads it
- *   (8 bytes, the state) and writes counter + 1 back, byte by byte from the
- *   last with the carry through all eight (mov, adc r1, st -X: 33 cycles a
- *   block, the same for every counter, so the 64-bit wrap needs no branch);
+ * - X points at a 9-byte block hight.c precomputes once per run of counters
+ *   whose bytes 0..6 stay fixed (the counter precomputation): round 2's input
+ *   state with x0 = F0(x6) + SK3 (round 1 xors the counter's low byte c,
+ *   block byte 7, into it; the whitening and round 1 read only bytes 0..6)
+ *   and x3, x5, x7 through round 2's three branches that do not read c; then
+ *   c, which the kernel steps by 2 a pair. Each block loads the state, xors
+ *   in c + b, does round 2's first branch (F1 of that byte) and enters the
+ *   8-round loop body after its second round (.L..._mid, 30 rounds left):
+ *   the whitening, round 1 and 3 of round 2's 4 branches are done once per
+ *   run, not per block; the counter step is one byte. hight.c splits a call
+ *   where c wraps (a block at c = 255 goes through the encryption kernel):
+ *   by the public counter and length; every pair costs the same;
  * - the input pointer waits on the stack; the keystream is xored into the
- *   input on the way out (ld X+, eor, st Y+), the counter pointer in r18:r19.
- * First rounds: the counter's low byte is x7, which the whitening and round
- * 1 only xor into (F0(x6) + k); round 2's branches but one do not read it
- * either: computing them once per 256 counters would save about 7 of 128
- * F-branches (about 110 of 2,000 cycles a block, 5%): not done yet.
+ *   input on the way out (ld X+, eor, st Y+), the pre pointer in r18:r19.
  *
- * void hight_avr_ctr2(const hight_ks *ks, uint8_t ctr[8], uint8_t *out, const uint8_t *in, size_t npairs)
- * out = in ^ E(ctr), E(ctr + 1), ... over 2 * npairs (> 0) blocks; ctr advanced by
- * 2 * npairs (big-endian, modulo 2^64).
- * avr-gcc ABI: ks r25:r24, ctr r23:r22, out r21:r20, in r19:r18, npairs r17:r16.
- * X = ctr, Y = out, Z = subkeys, r22:r23 = ks, r24:r25 = pairs left, r21 = loop count; in on the stack.
+ * void hight_avr_ctr2(const hight_ks *ks, uint8_t pre[9], uint8_t *out, const uint8_t *in, size_t npairs)
+ * out = in ^ E(ctr), E(ctr + 1), ... over 2 * npairs (> 0) blocks, ctr's low byte pre[8] + 2 * npairs
+ * <= 256 (the caller's split); pre[8] advanced by 2 * npairs.
+ * avr-gcc ABI: ks r25:r24, pre r23:r22, out r21:r20, in r19:r18, npairs r17:r16.
+ * X = pre, Y = out, Z = subkeys, r22:r23 = ks, r24:r25 = pairs left, r21 = loop count; in on the stack.
  */
     .section .text.hight_avr_ctr2,"ax",@progbits
     .global hight_avr_ctr2
@@ -52,6 +56,7 @@ hight_avr_ctr2:
     movw r24, r16
 .Lhight_avr_ctr2_pair:
     movw r30, r22
+    ld r9, X+
     ld r2, X+
     ld r3, X+
     ld r4, X+
@@ -59,79 +64,53 @@ hight_avr_ctr2:
     ld r6, X+
     ld r7, X+
     ld r8, X+
-    ld r9, X+
-    sec
+    mov r17, r9
+    mov r10, r2
+    mov r11, r3
+    mov r12, r4
+    mov r13, r5
+    mov r14, r6
+    mov r15, r7
+    mov r16, r8
+    ld r18, X
+    eor r9, r18
+    inc r18
+    eor r17, r18
+    inc r18
+    st X, r18
+    sbiw r26, 8
+    ldd r20, Z+12
+    adiw r30, 16
     mov r18, r9
-    adc r18, r1
-    st -X, r18
-    mov r18, r8
-    adc r18, r1
-    st -X, r18
-    mov r18, r7
-    adc r18, r1
-    st -X, r18
-    mov r18, r6
-    adc r18, r1
-    st -X, r18
-    mov r18, r5
-    adc r18, r1
-    st -X, r18
-    mov r18, r4
-    adc r18, r1
-    st -X, r18
-    mov r18, r3
-    adc r18, r1
-    st -X, r18
-    mov r18, r2
-    adc r18, r1
-    st -X, r18
-    ld r10, X+
-    ld r11, X+
-    ld r12, X+
-    ld r13, X+
-    ld r14, X+
-    ld r15, X+
-    ld r16, X+
-    ld r17, X+
-    sec
+    swap r18
+    mov r19, r18
+    lsl r19
+    adc r19, r1
+    lsl r19
+    adc r19, r1
+    eor r19, r18
+    bst r18, 0
+    lsr r18
+    bld r18, 7
+    eor r18, r19
+    eor r18, r20
+    add r2, r18
     mov r18, r17
-    adc r18, r1
-    st -X, r18
-    mov r18, r16
-    adc r18, r1
-    st -X, r18
-    mov r18, r15
-    adc r18, r1
-    st -X, r18
-    mov r18, r14
-    adc r18, r1
-    st -X, r18
-    mov r18, r13
-    adc r18, r1
-    st -X, r18
-    mov r18, r12
-    adc r18, r1
-    st -X, r18
-    mov r18, r11
-    adc r18, r1
-    st -X, r18
-    mov r18, r10
-    adc r18, r1
-    st -X, r18
-    ldd r20, Z+0
-    add r2, r20
-    add r10, r20
-    ldd r20, Z+1
-    eor r4, r20
-    eor r12, r20
-    ldd r20, Z+2
-    add r6, r20
-    add r14, r20
-    ldd r20, Z+3
-    eor r8, r20
-    eor r16, r20
-    adiw r30, 8
+    swap r18
+    mov r19, r18
+    lsl r19
+    adc r19, r1
+    lsl r19
+    adc r19, r1
+    eor r19, r18
+    bst r18, 0
+    lsr r18
+    bld r18, 7
+    eor r18, r19
+    eor r18, r20
+    add r10, r18
     ldi r21, 4
+    rjmp .Lhight_avr_ctr2_mid
 .Lhight_avr_ctr2_loop:
     ; round
     ld r20, Z+
@@ -367,6 +346,7 @@ hight_avr_ctr2:
     eor r18, r19
     add r18, r20
     eor r16, r18
+.Lhight_avr_ctr2_mid:
     ; round
     ld r20, Z+
     mov r18, r8
