@@ -278,6 +278,16 @@ static inline void arx_mcu_ctr_pairs(arx_mcu_ctr_fn f, arx_block_fn enc, const v
     if (even) f(ks, ctr, out, in, even / 2);
     if (nblocks & 1u) arx_ctr_by_block(enc, ks, 8, ctr, out + 8 * even, in + 8 * even, 1);
 }
+/* ctr += n (big-endian, `bytes` bytes, modulo 2^(8 bytes)) through every
+ * byte whatever the carries: the CTR wrappers that split a call where the
+ * counter's low bytes wrap keep one cycle count for every counter. */
+static inline void arx_mcu_ctr_add(uint8_t *ctr, unsigned bytes, size_t n) {
+    uint32_t v = (uint32_t)n;
+    for (unsigned i = bytes; i-- > 0; v >>= 8) {
+        v += ctr[i];
+        ctr[i] = (uint8_t)v;
+    }
+}
 static inline void arx_mcu_ctr_words(arx_mcu_ctr_fn f, arx_block_fn enc, size_t bb, const void *ks, uint8_t *ctr,
                                      uint8_t *out, const uint8_t *in, size_t nblocks) {
     if (((uintptr_t)out | (uintptr_t)in) & 1u) {

@@ -7,16 +7,16 @@ Design (docs/EMBEDDED.md, "CTR kernels"): the encryption kernel's pair of
 blocks and its 8 steps (sparx_avr.py's emitters), with the counter blocks
 built in the kernel and the data xored there, instead of counters laid out
 in a chunk by C, encrypted and xored by C (arx_ctr_blocks' generic path):
-- X points at the counter (the steps leave X alone): each block loads it
-  (8 bytes, the state) and writes counter + 1 back, byte by byte from the
-  last with the carry through all eight (mov, adc r1, st -X: 33 cycles a
-  block, the same for every counter, so the 64-bit wrap needs no branch);
+- X points at an 8-byte block sparx.c precomputes once per run of
+  counters whose bytes 0..3 stay fixed (the counter precomputation): the
+  left branch (block bytes 0..3, the counter's fixed part) through step
+  1's three ARX-boxes, then the low 32 bits (bytes 4..7, the right branch),
+  which each block loads and writes + 1 back (mov, adc r1, st -X, 4 bytes;
+  the caller splits a call where they wrap, by the public counter and
+  length: every pair costs the same). Step 1 runs only its right branch:
+  3 of 48 ARX-boxes a block are done once per run;
 - the input pointer waits on the stack; the keystream is xored into the
-  input on the way out (ld X+, eor, st Y+), the counter pointer in r18:r19.
-First step: the counter's low bytes are the right branch (block bytes
-4-7); the left branch's three ARX-boxes of step 1 do not read them: once
-per 2^32 counters they would save 3 of 48 ARX-boxes a block (about 75 of
-1,150 cycles, 6%): not done yet.
+  input on the way out (ld X+, eor, st Y+), the pre pointer in r18:r19.
 """
 
 from asm_out import emitters
@@ -27,10 +27,10 @@ e, out = k.e, k.out
 
 k.header("sparx_ctr_avr.py", __doc__)
 e(" *")
-e(" * void sparx64_avr_ctr2(const sparx_ks *ks, uint8_t ctr[8], uint8_t *out, const uint8_t *in, size_t npairs)")
-e(" * out = in ^ E(ctr), E(ctr + 1), ... over 2 * npairs (> 0) blocks; ctr advanced by")
-e(" * 2 * npairs (big-endian, modulo 2^64).")
-e(" * avr-gcc ABI: ks r25:r24, ctr r23:r22, out r21:r20, in r19:r18, npairs r17:r16.")
+e(" * void sparx64_avr_ctr2(const sparx_ks *ks, uint8_t pre[8], uint8_t *out, const uint8_t *in, size_t npairs)")
+e(" * out = in ^ E(ctr), E(ctr + 1), ... over 2 * npairs (> 0) blocks, no wrap of the low 32 bits")
+e(" * pre[4..7] inside (the caller's split); pre[4..7] advanced by 2 * npairs.")
+e(" * avr-gcc ABI: ks r25:r24, pre r23:r22, out r21:r20, in r19:r18, npairs r17:r16.")
 e(" */")
 
 
@@ -49,10 +49,18 @@ e("    movw r26, r22")
 e("    movw r24, r16")
 e(".L%s_pair:" % name)
 k.x = k.fresh()
-for b in range(2):  # the state is the counter, block bytes 0..7
-    avr_load_step(regs(b), "X", "r18")
+for b in range(2):  # step 1's left ARX-boxes, done in C: ROR7's byte rename three times
+    k.x[b][0].sw = True
+for r in regs(0)[:4]:  # the left branch after them, both blocks
+    e("    ld %s, X+" % r)
+for b in range(2):  # the right branch is the counter's low 32 bits
+    avr_load_step(regs(b)[4:], "X", "r18")
+for j in range(4):
+    e("    mov %s, %s" % (regs(1)[j], regs(0)[j]))
+e("    sbiw r26, 4")
+e("    adiw r30, 16")  # row 1: step 1's right branch
 for s in range(8):
-    for bi in range(2):
+    for bi in range(2) if s else (1,):
         for r in range(3):
             k.arx(bi)
         e("    adiw r30, 4")
@@ -66,7 +74,7 @@ for i in range(8):
         e("    eor %s, r18" % (w.lo if i % 2 == 0 else w.hi))
 e("    subi r30, lo8(264)")
 e("    sbci r31, hi8(264)")
-e("    movw r18, r26")  # ctr
+e("    movw r18, r26")  # pre
 e("    pop r27")  # in
 e("    pop r26")
 for b in range(2):

@@ -221,11 +221,7 @@ static void hight_avr_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint
         hight_ctr_precompute((const hight_ks *)ks, ctr, pre);
         hight_avr_ctr2(ks, pre, out, in, n);
         arx_wipe(pre, sizeof pre);
-        unsigned v = ctr[7] + 2u * (unsigned)n; /* <= 256; the carry through bytes 6..0, all of them */
-        for (int i = 7; i >= 0; i--, v >>= 8) {
-            if (i < 7) v += ctr[i];
-            ctr[i] = (uint8_t)v;
-        }
+        arx_mcu_ctr_add(ctr, 8, 2 * n);
         out += 16 * n, in += 16 * n, nblocks -= 2 * n;
     }
 }

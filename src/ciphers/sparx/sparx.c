@@ -515,11 +515,40 @@ static void sparx64_avr_encrypt(const void *ks, uint8_t *out, const uint8_t *in,
 static void sparx64_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks) {
     arx_run_pairs(sparx64_avr_decrypt2, ks, out, in, nblocks);
 }
-/* CTR: sparx_ctr_avr.S (embedded/gen/sparx_ctr_avr.py) builds the counter
- * blocks and xors the data in the kernel, two blocks a pass. */
-void sparx64_avr_ctr2(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t npairs);
-static void sparx64_avr_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    arx_mcu_ctr_pairs(sparx64_avr_ctr2, sparx64_avr_encrypt, ks, ctr, out, in, nblocks);
+/* CTR: sparx_ctr_avr.S (embedded/gen/sparx_ctr_avr.py), two blocks a pass,
+ * with the counter precomputation: the left branch (bytes 0..3, fixed while
+ * the low 32 bits do not wrap) through step 1's three ARX-boxes is computed
+ * here once per call, pre[0..3]; pre[4..7] = the low 32 bits, which the
+ * kernel steps. A call is split where they wrap (a block at 2^32 - 1 goes
+ * alone): by the public counter and length; every pair costs the same. */
+void sparx64_avr_ctr2(const void *ks, uint8_t *pre, uint8_t *out, const uint8_t *in, size_t npairs);
+static void sparx64_avr_ctr(const void *ks_, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    const sparx_ks *ks = (const sparx_ks *)ks_;
+    while (nblocks) {
+        uint32_t left = 0xffffffffu - arx_load32_be(ctr + 4); /* counters after this one before the wrap */
+        size_t n = nblocks / 2;
+        if ((uint32_t)n > left / 2 + (left & 1u)) n = (size_t)(left / 2 + (left & 1u));
+        if (!n) { /* the last block, or the low 32 bits all one */
+            arx_ctr_by_block(sparx64_avr_encrypt, ks, 8, ctr, out, in, 1);
+            out += 8, in += 8, nblocks--;
+            continue;
+        }
+        uint8_t pre[8];
+        uint16_t l = arx_load16_le(ctr), r = arx_load16_le(ctr + 2);
+        for (unsigned i = 0; i < 3; i++) { /* step 0, branch 0 */
+            l ^= ks->rk[0][2 * i];
+            r ^= ks->rk[0][2 * i + 1];
+            sparx_a(&l, &r);
+        }
+        arx_store16_le(pre, l);
+        arx_store16_le(pre + 2, r);
+        memcpy(pre + 4, ctr + 4, 4);
+        sparx64_avr_ctr2(ks, pre, out, in, n);
+        arx_wipe(pre, sizeof pre);
+        l = r = 0;
+        arx_mcu_ctr_add(ctr, 8, 2 * n);
+        out += 16 * n, in += 16 * n, nblocks -= 2 * n;
+    }
 }
 static const arx_backend sparx64_chip_backend = {"avr", 0, 2, sparx64_avr_encrypt, sparx64_avr_decrypt,
                                                  sparx64_avr_ctr};

@@ -4,21 +4,21 @@
  * blocks and its 8 steps (sparx_avr.py's emitters), with the counter blocks
  * built in the kernel and the data xored there, instead of counters laid out
  * in a chunk by C, encrypted and xored by C (arx_ctr_blocks' generic path):
- * - X points at the counter (the steps leave X alone): each block loads it
- *   (8 bytes, the state) and writes counter + 1 back, byte by byte from the
- *   last with the carry through all eight (mov, adc r1, st -X: 33 cycles a
- *   block, the same for every counter, so the 64-bit wrap needs no branch);
+ * - X points at an 8-byte block sparx.c precomputes once per run of
+ *   counters whose bytes 0..3 stay fixed (the counter precomputation): the
+ *   left branch (block bytes 0..3, the counter's fixed part) through step
+ *   1's three ARX-boxes, then the low 32 bits (bytes 4..7, the right branch),
+ *   which each block loads and writes + 1 back (mov, adc r1, st -X, 4 bytes;
+ *   the caller splits a call where they wrap, by the public counter and
+ *   length: every pair costs the same). Step 1 runs only its right branch:
+ *   3 of 48 ARX-boxes a block are done once per run;
  * - the input pointer waits on the stack; the keystream is xored into the
- *   input on the way out (ld X+, eor, st Y+), the counter pointer in r18:r19.
- * First step: the counter's low bytes are the right branch (block bytes
- * 4-7); the left branch's three ARX-boxes of step 1 do not read them: once
- * per 2^32 counters they would save 3 of 48 ARX-boxes a block (about 75 of
- * 1,150 cycles, 6%): not done yet.
+ *   input on the way out (ld X+, eor, st Y+), the pre pointer in r18:r19.
  *
- * void sparx64_avr_ctr2(const sparx_ks *ks, uint8_t ctr[8], uint8_t *out, const uint8_t *in, size_t npairs)
- * out = in ^ E(ctr), E(ctr + 1), ... over 2 * npairs (> 0) blocks; ctr advanced by
- * 2 * npairs (big-endian, modulo 2^64).
- * avr-gcc ABI: ks r25:r24, ctr r23:r22, out r21:r20, in r19:r18, npairs r17:r16.
+ * void sparx64_avr_ctr2(const sparx_ks *ks, uint8_t pre[8], uint8_t *out, const uint8_t *in, size_t npairs)
+ * out = in ^ E(ctr), E(ctr + 1), ... over 2 * npairs (> 0) blocks, no wrap of the low 32 bits
+ * pre[4..7] inside (the caller's split); pre[4..7] advanced by 2 * npairs.
+ * avr-gcc ABI: ks r25:r24, pre r23:r22, out r21:r20, in r19:r18, npairs r17:r16.
  */
     .section .text.sparx64_avr_ctr2,"ax",@progbits
     .global sparx64_avr_ctr2
@@ -49,8 +49,8 @@ sparx64_avr_ctr2:
     movw r26, r22
     movw r24, r16
 .Lsparx64_avr_ctr2_pair:
-    ld r2, X+
     ld r3, X+
+    ld r2, X+
     ld r4, X+
     ld r5, X+
     ld r6, X+
@@ -70,22 +70,6 @@ sparx64_avr_ctr2:
     mov r18, r6
     adc r18, r1
     st -X, r18
-    mov r18, r5
-    adc r18, r1
-    st -X, r18
-    mov r18, r4
-    adc r18, r1
-    st -X, r18
-    mov r18, r3
-    adc r18, r1
-    st -X, r18
-    mov r18, r2
-    adc r18, r1
-    st -X, r18
-    ld r10, X+
-    ld r11, X+
-    ld r12, X+
-    ld r13, X+
     ld r14, X+
     ld r15, X+
     ld r16, X+
@@ -103,133 +87,12 @@ sparx64_avr_ctr2:
     mov r18, r14
     adc r18, r1
     st -X, r18
-    mov r18, r13
-    adc r18, r1
-    st -X, r18
-    mov r18, r12
-    adc r18, r1
-    st -X, r18
-    mov r18, r11
-    adc r18, r1
-    st -X, r18
-    mov r18, r10
-    adc r18, r1
-    st -X, r18
-    ld r18, Z+
-    ld r19, Z+
-    ld r20, Z+
-    ld r21, Z+
-    eor r2, r18
-    eor r3, r19
-    eor r4, r20
-    eor r5, r21
-    lsl r2
-    rol r3
-    adc r2, r1
-    add r3, r4
-    adc r2, r5
-    lsl r4
-    rol r5
-    adc r4, r1
-    lsl r4
-    rol r5
-    adc r4, r1
-    eor r4, r3
-    eor r5, r2
-    eor r10, r18
-    eor r11, r19
-    eor r12, r20
-    eor r13, r21
-    lsl r10
-    rol r11
-    adc r10, r1
-    add r11, r12
-    adc r10, r13
-    lsl r12
-    rol r13
-    adc r12, r1
-    lsl r12
-    rol r13
-    adc r12, r1
-    eor r12, r11
-    eor r13, r10
-    ld r18, Z+
-    ld r19, Z+
-    ld r20, Z+
-    ld r21, Z+
-    eor r3, r18
-    eor r2, r19
-    eor r4, r20
-    eor r5, r21
-    lsl r3
-    rol r2
-    adc r3, r1
-    add r2, r4
-    adc r3, r5
-    lsl r4
-    rol r5
-    adc r4, r1
-    lsl r4
-    rol r5
-    adc r4, r1
-    eor r4, r2
-    eor r5, r3
-    eor r11, r18
-    eor r10, r19
-    eor r12, r20
-    eor r13, r21
-    lsl r11
-    rol r10
-    adc r11, r1
-    add r10, r12
-    adc r11, r13
-    lsl r12
-    rol r13
-    adc r12, r1
-    lsl r12
-    rol r13
-    adc r12, r1
-    eor r12, r10
-    eor r13, r11
-    ld r18, Z+
-    ld r19, Z+
-    ld r20, Z+
-    ld r21, Z+
-    eor r2, r18
-    eor r3, r19
-    eor r4, r20
-    eor r5, r21
-    lsl r2
-    rol r3
-    adc r2, r1
-    add r3, r4
-    adc r2, r5
-    lsl r4
-    rol r5
-    adc r4, r1
-    lsl r4
-    rol r5
-    adc r4, r1
-    eor r4, r3
-    eor r5, r2
-    eor r10, r18
-    eor r11, r19
-    eor r12, r20
-    eor r13, r21
-    lsl r10
-    rol r11
-    adc r10, r1
-    add r11, r12
-    adc r10, r13
-    lsl r12
-    rol r13
-    adc r12, r1
-    lsl r12
-    rol r13
-    adc r12, r1
-    eor r12, r11
-    eor r13, r10
-    adiw r30, 4
+    mov r11, r3
+    mov r10, r2
+    mov r12, r4
+    mov r13, r5
+    sbiw r26, 4
+    adiw r30, 16
     ld r18, Z+
     ld r19, Z+
     ld r20, Z+
