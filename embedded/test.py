@@ -70,7 +70,7 @@ CTR_ASM = {"avr": ["lea-128", "lea-192", "lea-256"] + CTR_KERNELS, "msp430": ["l
 # CTR kernels whose C wrapper splits a call where the counter's low bytes
 # wrap (a second precomputation): those calls have their own cycle count.
 # The others carry through the whole counter in the kernel on every block.
-CTR_SPLIT = {"avr": {"lea-128": 12, "hight": 7, "sparx-64-128": 4}, "msp430": {"lea-128": 12}}  # where the low bytes start
+CTR_SPLIT = {"avr": {"lea-128": 12, "hight": 7, "sparx-64-128": 4}, "msp430": {"lea-128": 12, "sparx-64-128": 4}}  # where the low bytes start
 # Of those, the ones whose count also follows where in the call the low
 # bytes wrap (HIGHT, SPARX-64/128: pair kernels, a block before the wrap alone): their
 # split calls are grouped by the number of blocks before the wrap.

@@ -4,22 +4,23 @@
  * and its 8 steps (sparx_msp430.py's emitters), with the counter block built
  * in the kernel and the data xored there, instead of counters laid out in a
  * chunk by C, encrypted and xored by C (arx_ctr_blocks' generic path):
- * - the state is loaded from the counter (four words, r9 its pointer) and
- *   counter + 1 written back word by word from the last, each word
- *   byte-swapped around its add (swpb leaves the carry alone): the carry runs
- *   through all 64 bits on every block (32 cycles), so the wrap needs no
- *   branch;
+ * - r9 points at an 8-byte block sparx.c precomputes once per run of
+ *   counters whose bytes 0..3 stay fixed (the counter precomputation): the
+ *   left branch through step 1's three ARX-boxes (two words), then the
+ *   counter's low 32 bits (the right branch), which each block loads and
+ *   writes + 1 back word by word from the last, each word byte-swapped
+ *   around its add (swpb leaves the carry alone); the caller splits a call
+ *   where they wrap, by the public counter and length. Step 1 runs only its
+ *   right branch: 3 of 48 ARX-boxes a block are done once per run;
  * - the keystream is xored into the input on the way out (xor @in+, mov).
- * Word-aligned buffers and counter only (the C wrapper, arx_mcu_ctr_words,
- * copies the counter into an aligned one and sends odd buffers through the
- * encryption kernel). First step: the left branch's three ARX-boxes do not
- * read the counter's low 32 bits (6% a block): not precomputed yet.
+ * Word-aligned buffers only (the C wrapper sends odd ones through the
+ * encryption kernel block by block).
  *
- * void sparx64_msp430_ctr_run(const sparx_ks *ks, uint8_t ctr[8], uint8_t *out, const uint8_t *in,
+ * void sparx64_msp430_ctr_run(const sparx_ks *ks, uint8_t pre[8], uint8_t *out, const uint8_t *in,
  *                             size_t nblocks)
- * out = in ^ E(ctr), E(ctr + 1), ... over nblocks (> 0) blocks; ctr advanced by
- * nblocks (big-endian, modulo 2^64); ctr, out and in word-aligned.
- * MSP430 EABI: ks r12, ctr r13, out r14, in r15, nblocks on the stack; r4..r10 saved.
+ * out = in ^ E(ctr), E(ctr + 1), ... over nblocks (> 0) blocks, no wrap of the low 32 bits
+ * pre[4..7] inside (the caller's split); pre[4..7] advanced by nblocks; pre, out and in word-aligned.
+ * MSP430 EABI: ks r12, pre r13, out r14, in r15, nblocks on the stack; r4..r10 saved.
  */
     .section .text.sparx64_msp430_ctr_run,"ax",@progbits
     .global sparx64_msp430_ctr_run
@@ -52,52 +53,9 @@ sparx64_msp430_ctr_run:
     adc r8
     swpb r8
     mov r8, -4(r9)
-    mov r5, r8
-    swpb r8
-    adc r8
-    swpb r8
-    mov r8, -6(r9)
-    mov r4, r8
-    swpb r8
-    adc r8
-    swpb r8
-    mov r8, -8(r9)
     sub #8, r9
     mov r10, r12
-    xor @r12+, r4
-    xor @r12+, r5
-    rla r4
-    adc r4
-    swpb r4
-    add r5, r4
-    rla r5
-    adc r5
-    rla r5
-    adc r5
-    xor r4, r5
-    xor @r12+, r4
-    xor @r12+, r5
-    rla r4
-    adc r4
-    swpb r4
-    add r5, r4
-    rla r5
-    adc r5
-    rla r5
-    adc r5
-    xor r4, r5
-    xor @r12+, r4
-    xor @r12+, r5
-    rla r4
-    adc r4
-    swpb r4
-    add r5, r4
-    rla r5
-    adc r5
-    rla r5
-    adc r5
-    xor r4, r5
-    add #4, r12
+    add #16, r12
     xor @r12+, r6
     xor @r12+, r7
     rla r6
