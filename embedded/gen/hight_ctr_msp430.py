@@ -8,15 +8,14 @@ whitening and 32 rounds (hight_msp430.py's emitters: one byte a register,
 the pointers in a stack frame), with the counter block built in the kernel
 and the data xored there, instead of counters laid out in a chunk by C,
 encrypted and xored by C (arx_ctr_blocks' generic path):
-- the state is loaded from the counter (8 bytes) and the counter in memory
-  stepped by one, add.b #1 / adc.b on its bytes from the last: the carry
-  runs through all eight on every block (32 cycles), so the wrap needs no
-  branch;
+- the counter precomputation, as on AVR (hight_ctr_avr.py): the frame's
+  pointer is to hight.c's 9 bytes, round 2's input for the counter's fixed
+  bytes 0..6 and the low byte c; each block loads the state, xors c in,
+  steps c (add.b, no carry: hight.c splits a call where c wraps, by the
+  public counter and length), does round 2's first branch and enters the
+  loop body after its second round (30 rounds left);
 - the keystream is xored into the input on the way out (xor.b @in+, mov.b).
-Bytes only, so any alignment: hight.c names it as the backend's ctr_xor
-with no wrapper. First rounds: as on AVR
-(hight_ctr_avr.py), the whitening, round 1 and three of round 2's four
-branches do not read the counter's low byte: not precomputed yet (5%).
+Bytes only, so any alignment.
 """
 
 from asm_out import emitters
@@ -28,11 +27,11 @@ S_IN, S_OUT, S_N, S_KS, S_END, S_CTR = 0, 2, 4, 6, 8, 10
 
 k.header("hight_ctr_msp430.py", __doc__)
 e(" *")
-e(" * void hight_msp430_ctr_run(const hight_ks *ks, uint8_t ctr[8], uint8_t *out, const uint8_t *in,")
+e(" * void hight_msp430_ctr_run(const hight_ks *ks, uint8_t pre[9], uint8_t *out, const uint8_t *in,")
 e(" *                           size_t nblocks)")
-e(" * out = in ^ E(ctr), E(ctr + 1), ... over nblocks (> 0) blocks; ctr advanced by")
-e(" * nblocks (big-endian, modulo 2^64).")
-e(" * MSP430 EABI: ks r12, ctr r13, out r14, in r15, nblocks on the stack; r4..r10 saved.")
+e(" * out = in ^ E(ctr), E(ctr + 1), ... over nblocks (> 0) blocks, ctr's low byte pre[8] + nblocks")
+e(" * <= 256 (the caller's split); pre[8] advanced by nblocks.")
+e(" * MSP430 EABI: ks r12, pre r13, out r14, in r15, nblocks on the stack; r4..r10 saved.")
 e(" */")
 
 name = "hight_msp430_ctr_run"
@@ -49,17 +48,20 @@ e("    add #136, r12")
 e("    mov r12, %d(r1)" % S_END)
 e(".L%s_block:" % name)
 e("    mov %d(r1), %s" % (S_CTR, T))
+k.names = names[7:] + names[:7]  # round 2's input, precomputed by hight.c
 for j in range(8):
-    e("    mov.b %d(%s), %s" % (j, T, names[j]) if j else "    mov.b @%s, %s" % (T, names[j]))
-e("    add.b #1, 7(%s)" % T)  # counter + 1 in memory, carry through all eight bytes
-for j in range(6, -1, -1):
-    e("    adc.b %d(%s)" % (j, T))
+    e("    mov.b %d(%s), %s" % (j, T, k.names[j]) if j else "    mov.b @%s, %s" % (T, k.names[j]))
+e("    xor.b 8(%s), %s" % (T, k.names[0]))  # x0 ^= c
+e("    add.b #1, 8(%s)" % T)  # c + 1 (the caller's split: no wrap inside a call)
 e("    mov %d(r1), %s" % (S_KS, K))
-for w in range(4):  # whitening: x0 += wk0, x2 ^= wk1, x4 += wk2, x6 ^= wk3
-    e("    %s.b %d(%s), %s" % ("xor" if w % 2 else "add", w, K, names[2 * w]))
-e("    add #8, %s" % K)
+k.branch(0, False, "12(%s)" % K)  # round 2's first branch, sk[4]
+e("    add #16, %s" % K)  # round 3's subkeys
+e("    br #.L%s_mid" % name)
+k.names = list(names)  # the loop body from round 1's names; .._mid after its second round
 e(".L%s_loop:" % name)
-for _ in range(8):
+for r in range(8):
+    if r == 2:
+        e(".L%s_mid:" % name)
     k.enc_round()
 assert k.names == names
 e("    cmp %d(r1), %s" % (S_END, K))

@@ -5,21 +5,20 @@
  * the pointers in a stack frame), with the counter block built in the kernel
  * and the data xored there, instead of counters laid out in a chunk by C,
  * encrypted and xored by C (arx_ctr_blocks' generic path):
- * - the state is loaded from the counter (8 bytes) and the counter in memory
- *   stepped by one, add.b #1 / adc.b on its bytes from the last: the carry
- *   runs through all eight on every block (32 cycles), so the wrap needs no
- *   branch;
+ * - the counter precomputation, as on AVR (hight_ctr_avr.py): the frame's
+ *   pointer is to hight.c's 9 bytes, round 2's input for the counter's fixed
+ *   bytes 0..6 and the low byte c; each block loads the state, xors c in,
+ *   steps c (add.b, no carry: hight.c splits a call where c wraps, by the
+ *   public counter and length), does round 2's first branch and enters the
+ *   loop body after its second round (30 rounds left);
  * - the keystream is xored into the input on the way out (xor.b @in+, mov.b).
- * Bytes only, so any alignment: hight.c names it as the backend's ctr_xor
- * with no wrapper. First rounds: as on AVR
- * (hight_ctr_avr.py), the whitening, round 1 and three of round 2's four
- * branches do not read the counter's low byte: not precomputed yet (5%).
+ * Bytes only, so any alignment.
  *
- * void hight_msp430_ctr_run(const hight_ks *ks, uint8_t ctr[8], uint8_t *out, const uint8_t *in,
+ * void hight_msp430_ctr_run(const hight_ks *ks, uint8_t pre[9], uint8_t *out, const uint8_t *in,
  *                           size_t nblocks)
- * out = in ^ E(ctr), E(ctr + 1), ... over nblocks (> 0) blocks; ctr advanced by
- * nblocks (big-endian, modulo 2^64).
- * MSP430 EABI: ks r12, ctr r13, out r14, in r15, nblocks on the stack; r4..r10 saved.
+ * out = in ^ E(ctr), E(ctr + 1), ... over nblocks (> 0) blocks, ctr's low byte pre[8] + nblocks
+ * <= 256 (the caller's split); pre[8] advanced by nblocks.
+ * MSP430 EABI: ks r12, pre r13, out r14, in r15, nblocks on the stack; r4..r10 saved.
  */
     .section .text.hight_msp430_ctr_run,"ax",@progbits
     .global hight_msp430_ctr_run
@@ -42,28 +41,33 @@ hight_msp430_ctr_run:
     mov r12, 8(r1)
 .Lhight_msp430_ctr_run_block:
     mov 10(r1), r12
-    mov.b @r12, r4
-    mov.b 1(r12), r5
-    mov.b 2(r12), r6
-    mov.b 3(r12), r7
-    mov.b 4(r12), r8
-    mov.b 5(r12), r9
-    mov.b 6(r12), r10
-    mov.b 7(r12), r11
-    add.b #1, 7(r12)
-    adc.b 6(r12)
-    adc.b 5(r12)
-    adc.b 4(r12)
-    adc.b 3(r12)
-    adc.b 2(r12)
-    adc.b 1(r12)
-    adc.b 0(r12)
+    mov.b @r12, r11
+    mov.b 1(r12), r4
+    mov.b 2(r12), r5
+    mov.b 3(r12), r6
+    mov.b 4(r12), r7
+    mov.b 5(r12), r8
+    mov.b 6(r12), r9
+    mov.b 7(r12), r10
+    xor.b 8(r12), r11
+    add.b #1, 8(r12)
     mov 6(r1), r15
-    add.b 0(r15), r4
-    xor.b 1(r15), r6
-    add.b 2(r15), r8
-    xor.b 3(r15), r10
-    add #8, r15
+    mov r11, r12
+    swpb r12
+    bis r11, r12
+    mov r12, r14
+    rra r14
+    rra r14
+    mov r14, r13
+    rra r13
+    xor r14, r12
+    xor r13, r12
+    rra r12
+    rra r12
+    xor.b 12(r15), r12
+    add.b r12, r4
+    add #16, r15
+    br #.Lhight_msp430_ctr_run_mid
 .Lhight_msp430_ctr_run_loop:
     ; round
     mov r4, r12
@@ -175,6 +179,7 @@ hight_msp430_ctr_run:
     xor r13, r14
     add.b @r15+, r14
     xor.b r14, r10
+.Lhight_msp430_ctr_run_mid:
     ; round
     mov r10, r12
     swpb r12
