@@ -270,7 +270,7 @@ void arx_ctr128_batched(arx_block_fn encrypt, const void *ks, uint8_t *ctr, uint
  * buffers block by block through ENC. (Counts and alignment are public.)
  */
 #if defined(ARX_AVR) || defined(ARX_MSP430)
-#include <string.h>
+#include "internal.h" /* arx_wipe, memcpy */
 typedef void (*arx_mcu_ctr_fn)(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t n);
 static inline void arx_mcu_ctr_pairs(arx_mcu_ctr_fn f, arx_block_fn enc, const void *ks, uint8_t *ctr,
                                      uint8_t *out, const uint8_t *in, size_t nblocks) {
@@ -280,12 +280,46 @@ static inline void arx_mcu_ctr_pairs(arx_mcu_ctr_fn f, arx_block_fn enc, const v
 }
 /* ctr += n (big-endian, `bytes` bytes, modulo 2^(8 bytes)) through every
  * byte whatever the carries: the CTR wrappers that split a call where the
- * counter's low bytes wrap keep one cycle count for every counter. */
+ * counter's low bytes wrap keep one cycle count for every counter. On
+ * 16-bit words: the carry stays under 2^9, n is consumed a byte a step. */
 static inline void arx_mcu_ctr_add(uint8_t *ctr, unsigned bytes, size_t n) {
-    uint32_t v = (uint32_t)n;
-    for (unsigned i = bytes; i-- > 0; v >>= 8) {
-        v += ctr[i];
-        ctr[i] = (uint8_t)v;
+    unsigned c = 0;
+    for (unsigned i = bytes; i-- > 0; n >>= 8) {
+        c += ctr[i] + (unsigned)(n & 0xffu);
+        ctr[i] = (uint8_t)c;
+        c >>= 8;
+    }
+}
+/* CTR over a kernel with the counter precomputation (HIGHT and SPARX-64 on
+ * the chips; 64-bit blocks): room(ctr) is how many blocks from ctr on share
+ * the counter bytes that pre(ks, ctr, p) works into p (at least 1, at most
+ * SIZE_MAX); f(ks, p, out, in, n) runs n units of `per` blocks (1, or 2 for
+ * the AVR pair kernels) from p. A call is split where that run ends, and a
+ * block goes alone through enc where fewer than `per` are left in the call
+ * or the run: both by the public counter and length. p is wiped (key
+ * material). */
+typedef void (*arx_mcu_pre_fn)(const void *ks, const uint8_t *ctr, uint8_t *p);
+typedef size_t (*arx_mcu_room_fn)(const uint8_t *ctr);
+#define ARX_MCU_PRE_BYTES 9
+ARX_INLINE void arx_mcu_ctr_split(arx_mcu_ctr_fn f, arx_mcu_pre_fn pre, arx_mcu_room_fn room, unsigned per,
+                                     arx_block_fn enc, const void *ks, uint8_t *ctr, uint8_t *out,
+                                     const uint8_t *in, size_t nblocks) {
+    while (nblocks) {
+        size_t n = nblocks / per;
+        const size_t r = room(ctr) / per;
+        if (n > r) n = r;
+        if (!n) {
+            arx_ctr_by_block(enc, ks, 8, ctr, out, in, 1);
+            out += 8, in += 8, nblocks--;
+            continue;
+        }
+        _Alignas(2) uint8_t p[ARX_MCU_PRE_BYTES];
+        pre(ks, ctr, p);
+        f(ks, p, out, in, n);
+        arx_wipe(p, sizeof p);
+        n *= per;
+        arx_mcu_ctr_add(ctr, 8, n);
+        out += 8 * n, in += 8 * n, nblocks -= n;
     }
 }
 static inline void arx_mcu_ctr_words(arx_mcu_ctr_fn f, arx_block_fn enc, size_t bb, const void *ks, uint8_t *ctr,

@@ -19,7 +19,8 @@ void hight_chip_schedule(hight_ks *ks, const uint8_t key[16]);
  * for the counter's fixed bytes 0..6: pre[0..7] = round 2's input, with x0 =
  * F0(x6) + SK3 (the low byte c is xored in per block) and x3, x5, x7 through
  * round 2's three branches that do not read c; pre[8] = c. */
-static void hight_ctr_precompute(const hight_ks *ks, const uint8_t *ctr, uint8_t pre[9]) {
+static void hight_ctr_precompute(const void *ks_, const uint8_t *ctr, uint8_t pre[9]) {
+    const hight_ks *ks = (const hight_ks *)ks_;
     const uint8_t *k = ks->sk;
     uint8_t x0 = (uint8_t)(ctr[0] + ks->wk[0]), x1 = ctr[1], x2 = (uint8_t)(ctr[2] ^ ks->wk[1]), x3 = ctr[3];
     uint8_t x4 = (uint8_t)(ctr[4] + ks->wk[2]), x5 = ctr[5], x6 = (uint8_t)(ctr[6] ^ ks->wk[3]);
@@ -33,14 +34,15 @@ static void hight_ctr_precompute(const hight_ks *ks, const uint8_t *ctr, uint8_t
     pre[1] = x0, pre[2] = x1, pre[3] = x2, pre[4] = x3, pre[5] = x4, pre[6] = x5, pre[7] = x6;
     pre[8] = ctr[7];
 }
+/* Blocks from ctr on before its low byte c wraps (the precomputation holds). */
+static size_t hight_ctr_room(const uint8_t *ctr) { return 256u - ctr[7]; }
 #endif
 
 static void hight_setup(void *ks_, const uint8_t *key) {
     hight_ks *ks = (hight_ks *)ks_;
 #if defined(ARX_AVR) || defined(ARX_MSP430)
     hight_chip_schedule(ks, key);
-    return;
-#endif
+#else
     /* Whitening keys (spec, key schedule): WK_i = MK_{i+12} (i < 4), MK_{i-4} (i >= 4). */
     for (unsigned i = 0; i < 4; i++) {
         ks->wk[i] = key[i + 12];
@@ -69,6 +71,7 @@ static void hight_setup(void *ks_, const uint8_t *key) {
 #if ARX_X86_SIMD
     for (unsigned i = 0; i < 128; i++) memset(ks->skb[i], ks->sk[i], sizeof ks->skb[i]);
     for (unsigned i = 0; i < 8; i++) memset(ks->wkb[i], ks->wk[i], sizeof ks->wkb[i]);
+#endif
 #endif
 }
 
@@ -211,21 +214,8 @@ static void hight_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in, s
  * on the public counter and length only; every pair costs the same. */
 void hight_avr_ctr2(const void *ks, uint8_t *pre, uint8_t *out, const uint8_t *in, size_t npairs);
 static void hight_avr_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    while (nblocks) {
-        size_t room = (256u - ctr[7]) / 2, n = nblocks / 2; /* pairs before c wraps; pairs asked */
-        if (n > room) n = room;
-        if (!n) { /* the last block, or c = 255 */
-            arx_ctr_by_block(hight_avr_encrypt, ks, 8, ctr, out, in, 1);
-            out += 8, in += 8, nblocks--;
-            continue;
-        }
-        uint8_t pre[9];
-        hight_ctr_precompute((const hight_ks *)ks, ctr, pre);
-        hight_avr_ctr2(ks, pre, out, in, n);
-        arx_wipe(pre, sizeof pre);
-        arx_mcu_ctr_add(ctr, 8, 2 * n);
-        out += 16 * n, in += 16 * n, nblocks -= 2 * n;
-    }
+    arx_mcu_ctr_split(hight_avr_ctr2, hight_ctr_precompute, hight_ctr_room, 2, hight_avr_encrypt, ks, ctr, out, in,
+                      nblocks);
 }
 static const arx_backend hight_avr_backend = {"avr", 0, 2, hight_avr_encrypt, hight_avr_decrypt, hight_avr_ctr};
 #define HIGHT_BACKENDS &hight_ref_backend, &hight_avr_backend, NULL
@@ -238,16 +228,8 @@ void hight_msp430_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_
  * where c wraps, by the public counter and length. */
 void hight_msp430_ctr_run(const void *ks, uint8_t *pre, uint8_t *out, const uint8_t *in, size_t nblocks);
 static void hight_msp430_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    while (nblocks) {
-        size_t n = 256u - ctr[7]; /* blocks before c wraps: the split, by the public counter */
-        if (n > nblocks) n = nblocks;
-        uint8_t pre[9];
-        hight_ctr_precompute((const hight_ks *)ks, ctr, pre);
-        hight_msp430_ctr_run(ks, pre, out, in, n);
-        arx_wipe(pre, sizeof pre);
-        arx_mcu_ctr_add(ctr, 8, n);
-        out += 8 * n, in += 8 * n, nblocks -= n;
-    }
+    arx_mcu_ctr_split(hight_msp430_ctr_run, hight_ctr_precompute, hight_ctr_room, 1, hight_msp430_encrypt, ks, ctr,
+                      out, in, nblocks);
 }
 static const arx_backend hight_msp430_backend = {"msp430", 0, 1, hight_msp430_encrypt, hight_msp430_decrypt,
                                                  hight_msp430_ctr};

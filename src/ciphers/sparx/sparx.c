@@ -510,7 +510,8 @@ ARX_MCU64_BACKEND(sparx64_armv7m_backend, "armv7m", 2, sparx64_m_enc_pairs, spar
  * counter's bytes 0..3, fixed while its low 32 bits do not wrap) through
  * step 1's three ARX-boxes, pre[4..7] = the low 32 bits, which the kernel
  * steps. Blocks before the low 32 bits wrap: sparx64_ctr_room. */
-static void sparx64_ctr_precompute(const sparx_ks *ks, const uint8_t *ctr, uint8_t pre[8]) {
+static void sparx64_ctr_precompute(const void *ks_, const uint8_t *ctr, uint8_t pre[8]) {
+    const sparx_ks *ks = (const sparx_ks *)ks_;
     uint16_t l = arx_load16_le(ctr), r = arx_load16_le(ctr + 2);
     for (unsigned i = 0; i < 3; i++) { /* step 0, branch 0 */
         l ^= ks->rk[0][2 * i];
@@ -521,8 +522,10 @@ static void sparx64_ctr_precompute(const sparx_ks *ks, const uint8_t *ctr, uint8
     arx_store16_le(pre + 2, r);
     memcpy(pre + 4, ctr + 4, 4);
 }
-static uint32_t sparx64_ctr_left(const uint8_t *ctr) { /* counters after ctr before the wrap */
-    return 0xffffffffu - arx_load32_be(ctr + 4);
+/* Blocks from ctr on before the low 32 bits wrap (at most SIZE_MAX). */
+static size_t sparx64_ctr_room(const uint8_t *ctr) {
+    const uint32_t left = 0xffffffffu - arx_load32_be(ctr + 4); /* blocks after ctr */
+    return left >= SIZE_MAX ? SIZE_MAX : (size_t)left + 1;
 }
 #ifdef ARX_AVR
 void sparx64_avr_encrypt2(const void *ks, uint8_t *out, const uint8_t *in, size_t npairs);
@@ -538,24 +541,9 @@ static void sparx64_avr_decrypt(const void *ks, uint8_t *out, const uint8_t *in,
  * where the low 32 bits wrap (a block at 2^32 - 1 goes alone): by the
  * public counter and length; every pair costs the same. */
 void sparx64_avr_ctr2(const void *ks, uint8_t *pre, uint8_t *out, const uint8_t *in, size_t npairs);
-static void sparx64_avr_ctr(const void *ks_, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    const sparx_ks *ks = (const sparx_ks *)ks_;
-    while (nblocks) {
-        uint32_t left = sparx64_ctr_left(ctr);
-        size_t n = nblocks / 2;
-        if ((uint32_t)n > left / 2 + (left & 1u)) n = (size_t)(left / 2 + (left & 1u));
-        if (!n) { /* the last block, or the low 32 bits all one */
-            arx_ctr_by_block(sparx64_avr_encrypt, ks, 8, ctr, out, in, 1);
-            out += 8, in += 8, nblocks--;
-            continue;
-        }
-        uint8_t pre[8];
-        sparx64_ctr_precompute(ks, ctr, pre);
-        sparx64_avr_ctr2(ks, pre, out, in, n);
-        arx_wipe(pre, sizeof pre);
-        arx_mcu_ctr_add(ctr, 8, 2 * n);
-        out += 16 * n, in += 16 * n, nblocks -= 2 * n;
-    }
+static void sparx64_avr_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    arx_mcu_ctr_split(sparx64_avr_ctr2, sparx64_ctr_precompute, sparx64_ctr_room, 2, sparx64_avr_encrypt, ks, ctr,
+                      out, in, nblocks);
 }
 static const arx_backend sparx64_chip_backend = {"avr", 0, 2, sparx64_avr_encrypt, sparx64_avr_decrypt,
                                                  sparx64_avr_ctr};
@@ -567,23 +555,13 @@ void sparx64_msp430_decrypt(const void *ks, uint8_t *out, const uint8_t *in, siz
  * the low 32 bits wrap (public counter and length); word-aligned buffers
  * only (odd ones go block by block through the encryption kernel). */
 void sparx64_msp430_ctr_run(const void *ks, uint8_t *pre, uint8_t *out, const uint8_t *in, size_t nblocks);
-static void sparx64_msp430_ctr(const void *ks_, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
-    const sparx_ks *ks = (const sparx_ks *)ks_;
-    if (((uintptr_t)out | (uintptr_t)in) & 1u) {
+static void sparx64_msp430_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks) {
+    if (((uintptr_t)out | (uintptr_t)in) & 1u) { /* the kernel takes word-aligned buffers */
         arx_ctr_by_block(sparx64_msp430_encrypt, ks, 8, ctr, out, in, nblocks);
         return;
     }
-    while (nblocks) {
-        uint32_t left = sparx64_ctr_left(ctr);
-        size_t n = nblocks;
-        if ((uint32_t)(n - 1) > left) n = (size_t)left + 1;
-        _Alignas(2) uint8_t pre[8];
-        sparx64_ctr_precompute(ks, ctr, pre);
-        sparx64_msp430_ctr_run(ks, pre, out, in, n);
-        arx_wipe(pre, sizeof pre);
-        arx_mcu_ctr_add(ctr, 8, n);
-        out += 8 * n, in += 8 * n, nblocks -= n;
-    }
+    arx_mcu_ctr_split(sparx64_msp430_ctr_run, sparx64_ctr_precompute, sparx64_ctr_room, 1, sparx64_msp430_encrypt, ks,
+                      ctr, out, in, nblocks);
 }
 static const arx_backend sparx64_chip_backend = {"msp430", 0, 1, sparx64_msp430_encrypt, sparx64_msp430_decrypt,
                                                  sparx64_msp430_ctr};
