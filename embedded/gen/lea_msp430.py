@@ -19,7 +19,7 @@ to first, `sub r15, r14` with r15 = 16 after each, the loop count on the
 stack); no branch or address depends
 on key or data (the buffers' alignment, public, picks word or byte loads
 and stores).
-- the LEA-128 key schedule (lea128_msp430_setup): T0..T3 in r4..r11, the
+- the LEA-128 key schedule (lea128_msp430_schedule): T0..T3 in r4..r11, the
   rotated constants ROL(delta[i mod 4], i + j) read from a 384-byte table
   (`add @r13+`), ROL1 / ROL3 / ROL6 = ROL8 ROR2 / ROL11 = ROL8 ROL3, each
   round's six words stored once (12 stores).
@@ -243,9 +243,9 @@ def rotl32(x, r):
 
 
 def keysched():
-    """void lea128_msp430_setup(lea_ks *ks, const uint8_t key[16]): rk[0..23]
-    (RK4 RK5 RK2 RK3 RK0 RK1 a round); the caller sets rounds. ks r12, key r13."""
-    name = "lea128_msp430_setup"
+    """void lea128_msp430_schedule(uint32_t rk[24][6], const uint8_t key[16]): rk[0..23]
+    (RK4 RK5 RK2 RK3 RK0 RK1 a round); the caller sets rounds. rk r12, key r13."""
+    name = "lea128_msp430_schedule"
     T = ["r4", "r5"], ["r6", "r7"], ["r8", "r9"], ["r10", "r11"]
     P, D, TMP, END = "r12", "r13", "r14", "r15"
     entry(name, guard=False)  # r11..r15 are the caller's (MSP430 EABI)

@@ -8,12 +8,6 @@
  */
 #include "lea.h"
 
-/* Key-schedule constants delta[0..7] (spec: hex digits of sqrt(766995); 76, 69, 65 = "LEA"). */
-static const uint32_t lea_delta[8] = {
-    0xc3efe9dbu, 0x44626b02u, 0x79e27c8au, 0x78df30ecu,
-    0x715ea49eu, 0xc785da0au, 0xe04ef22au, 0xe5c40957u,
-};
-
 #ifdef ARX_MSP430
 #include <stddef.h>
 /* lea_msp430.S reads this offset. */
@@ -27,31 +21,36 @@ _Static_assert(offsetof(lea_ks, rounds) == 768, "lea_msp430.S offsets");
 #define LEA_RK(j) (j)
 #endif
 
+#if defined(ARX_AVR) || defined(ARX_MSP430)
+/* The key schedules in assembly, writing rk in this build's order (LEA_RK);
+ * constant time, embedded/test.py checks their cycles. AVR: lea_avr.S;
+ * MSP430: lea_msp430.S (LEA-128) and lea_key_msp430.S (LEA-192/256). */
+#define LEA_CHIP_KEY 1
+#ifdef ARX_AVR
+#define LEA_CHIP_SCHEDULE(bits) lea##bits##_avr_schedule
+#else
+#define LEA_CHIP_SCHEDULE(bits) lea##bits##_msp430_schedule
+#endif
+void LEA_CHIP_SCHEDULE(128)(uint32_t rk[24][6], const uint8_t key[16]);
+void LEA_CHIP_SCHEDULE(192)(uint32_t rk[28][6], const uint8_t key[24]);
+void LEA_CHIP_SCHEDULE(256)(uint32_t rk[32][6], const uint8_t key[32]);
+#else
+#define LEA_CHIP_KEY 0
+/* Key-schedule constants delta[0..7] (spec: hex digits of sqrt(766995); 76, 69, 65 = "LEA"). */
+static const uint32_t lea_delta[8] = {
+    0xc3efe9dbu, 0x44626b02u, 0x79e27c8au, 0x78df30ecu,
+    0x715ea49eu, 0xc785da0au, 0xe04ef22au, 0xe5c40957u,
+};
 /* Rotation amount i mod 32 for ROL(delta, i + k), i + k up to 36 for LEA-256. */
 #define LEA_D(j, r) arx_rotl32(lea_delta[(j)], (unsigned)(r) & 31u)
-
-#ifdef ARX_MSP430
-/* lea_msp430.S: the same schedule in assembly, writing rk[0..23] in the
- * MSP430 order (constant time; embedded/test.py checks its cycles). */
-void lea128_msp430_setup(lea_ks *ks, const uint8_t key[16]);
-#endif
-#ifdef ARX_AVR
-/* The LEA-128 key schedule in AVR assembly (lea_avr.S): the same rk layout. */
-void lea128_avr_schedule(uint32_t rk[24][6], const uint8_t key[16]);
 #endif
 
 static void lea_setup_128(void *ks_, const uint8_t *key) {
     lea_ks *ks = (lea_ks *)ks_;
-#ifdef ARX_MSP430
-    lea128_msp430_setup(ks, key);
+#if LEA_CHIP_KEY
+    LEA_CHIP_SCHEDULE(128)(ks->rk, key);
     ks->rounds = 24;
-    return;
-#endif
-#ifdef ARX_AVR
-    lea128_avr_schedule(ks->rk, key);
-    ks->rounds = 24;
-    return;
-#endif
+#else
     uint32_t t[4];
     for (unsigned k = 0; k < 4; k++) t[k] = arx_load32_le(key + 4 * k);
     for (unsigned i = 0; i < 24; i++) {
@@ -70,33 +69,16 @@ static void lea_setup_128(void *ks_, const uint8_t *key) {
     }
     ks->rounds = 24;
     arx_wipe(t, sizeof t);
+#endif
 }
 
-#ifdef ARX_AVR
-/* LEA-192/256 key schedules in AVR assembly (lea_avr.S): the same rk layout. */
-void lea192_avr_schedule(uint32_t rk[28][6], const uint8_t key[24]);
-void lea256_avr_schedule(uint32_t rk[32][6], const uint8_t key[32]);
-#endif
-#ifdef ARX_MSP430
-/* LEA-192/256 key schedules in MSP430 assembly (lea_key_msp430.S, generated
- * by embedded/gen/lea_key_msp430.py): the MSP430 rk order; constant time. */
-void lea192_msp430_schedule(uint32_t rk[28][6], const uint8_t key[24]);
-void lea256_msp430_schedule(uint32_t rk[32][6], const uint8_t key[32]);
-#endif
-
 static void lea_setup_192(void *ks_, const uint8_t *key) {
-    static const unsigned rot[6] = {1, 3, 6, 11, 13, 17};
     lea_ks *ks = (lea_ks *)ks_;
-#ifdef ARX_AVR
-    lea192_avr_schedule(ks->rk, key);
+#if LEA_CHIP_KEY
+    LEA_CHIP_SCHEDULE(192)(ks->rk, key);
     ks->rounds = 28;
-    return;
-#endif
-#ifdef ARX_MSP430
-    lea192_msp430_schedule(ks->rk, key);
-    ks->rounds = 28;
-    return;
-#endif
+#else
+    static const unsigned rot[6] = {1, 3, 6, 11, 13, 17};
     uint32_t t[6];
     for (unsigned k = 0; k < 6; k++) t[k] = arx_load32_le(key + 4 * k);
     for (unsigned i = 0; i < 28; i++) {
@@ -108,21 +90,16 @@ static void lea_setup_192(void *ks_, const uint8_t *key) {
     }
     ks->rounds = 28;
     arx_wipe(t, sizeof t);
+#endif
 }
 
 static void lea_setup_256(void *ks_, const uint8_t *key) {
-    static const unsigned rot[6] = {1, 3, 6, 11, 13, 17};
     lea_ks *ks = (lea_ks *)ks_;
-#ifdef ARX_AVR
-    lea256_avr_schedule(ks->rk, key);
+#if LEA_CHIP_KEY
+    LEA_CHIP_SCHEDULE(256)(ks->rk, key);
     ks->rounds = 32;
-    return;
-#endif
-#ifdef ARX_MSP430
-    lea256_msp430_schedule(ks->rk, key);
-    ks->rounds = 32;
-    return;
-#endif
+#else
+    static const unsigned rot[6] = {1, 3, 6, 11, 13, 17};
     uint32_t t[8];
     for (unsigned k = 0; k < 8; k++) t[k] = arx_load32_le(key + 4 * k);
     for (unsigned i = 0; i < 32; i++) {
@@ -136,6 +113,7 @@ static void lea_setup_256(void *ks_, const uint8_t *key) {
     }
     ks->rounds = 32;
     arx_wipe(t, sizeof t);
+#endif
 }
 
 /*
@@ -277,19 +255,6 @@ ARX_MCU128_BACKEND(lea_rv32i_wide_backend, "rv32i", lea_rv32i_encrypt_aligned_wi
                    lea_ref_encrypt, lea_ref_decrypt)
 #endif
 
-#if defined(ARX_AVR) || defined(ARX_MSP430)
-/* The microcontroller CTR kernels below advance only the counter's low 32
- * bits; where they wrapped, c = 1 carries into bytes 0..11 (big-endian). The
- * loop's work does not depend on c (MSP430 calls it on every run). */
-static inline void lea_ctr_carry96(uint8_t ctr[16], unsigned c) {
-    for (int i = 11; i >= 0; i--) {
-        c += ctr[i];
-        ctr[i] = (uint8_t)c;
-        c >>= 8;
-    }
-}
-#endif
-
 #ifdef ARX_AVR
 #include <stddef.h>
 /* LEA-128 in AVR assembly (lea_avr.S, generated by
@@ -330,7 +295,7 @@ static void lea128_avr_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uin
         lea128_avr_ctr_run(&a);
         memcpy(ctr + 12, a.ctr, 4);
         arx_wipe(&a.pc, sizeof a.pc); /* the rest is the public counter and pointers */
-        if (run > left) lea_ctr_carry96(ctr, 1); /* the low word wrapped to 0 */
+        if (run > left) arx_mcu_ctr_add(ctr, 12, 1); /* the low word wrapped to 0: carry into bytes 0..11 */
         out += 16 * run;
         in += 16 * run;
         nblocks -= run;
@@ -392,7 +357,7 @@ static void lea128_msp430_ctr(const void *ks_, uint8_t *ctr, uint8_t *out, const
         lea128_msp430_ctr_run(ks, &st, out, in); /* st.low += run, modulo 2^32 */
         arx_store32_be(ctr + 12, st.low);
         arx_wipe(&st, sizeof st);
-        lea_ctr_carry96(ctr, (unsigned)wrap); /* always run: the same cycles with or without a wrap */
+        arx_mcu_ctr_add(ctr, 12, (size_t)wrap); /* carry into bytes 0..11, always run: constant cycles */
         out += 16 * run;
         in += 16 * run;
         nblocks -= run;

@@ -16,7 +16,7 @@
  * stack); no branch or address depends
  * on key or data (the buffers' alignment, public, picks word or byte loads
  * and stores).
- * - the LEA-128 key schedule (lea128_msp430_setup): T0..T3 in r4..r11, the
+ * - the LEA-128 key schedule (lea128_msp430_schedule): T0..T3 in r4..r11, the
  *   rotated constants ROL(delta[i mod 4], i + j) read from a 384-byte table
  *   (`add @r13+`), ROL1 / ROL3 / ROL6 = ROL8 ROR2 / ROL11 = ROL8 ROL3, each
  *   round's six words stored once (12 stores).
@@ -782,10 +782,10 @@ lea_msp430_decrypt:
     pop r4
     ret
     .size lea_msp430_decrypt, .-lea_msp430_decrypt
-    .section .text.lea128_msp430_setup,"ax",@progbits
-    .global lea128_msp430_setup
-    .type lea128_msp430_setup, @function
-lea128_msp430_setup:
+    .section .text.lea128_msp430_schedule,"ax",@progbits
+    .global lea128_msp430_schedule
+    .type lea128_msp430_schedule, @function
+lea128_msp430_schedule:
     push r4
     push r5
     push r6
@@ -901,7 +901,7 @@ lea128_msp430_setup:
     pop r5
     pop r4
     ret
-    .size lea128_msp430_setup, .-lea128_msp430_setup
+    .size lea128_msp430_schedule, .-lea128_msp430_schedule
     .section .rodata.lea128_msp430_delta,"a",@progbits
     .balign 2
 lea128_msp430_delta:  ; ROL(delta[i mod 4], i + j), round i = 0..23, word j = 0..3
