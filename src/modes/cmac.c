@@ -4,10 +4,27 @@
 
 /* Doubling in GF(2^b) (6.1): shift left one bit, xor R_b if the top bit was
  * set, with a mask instead of a branch. R_128 = 0x87, R_64 = 0x1b (5.3). */
-void arx_cmac_dbl(uint8_t *x, size_t bb) {
+static void dbl(uint8_t *x, size_t bb) {
     uint8_t msb_mask = (uint8_t)(0u - (unsigned)(x[0] >> 7));
     for (size_t i = 0; i + 1 < bb; i++) x[i] = (uint8_t)((x[i] << 1) | (x[i + 1] >> 7));
     x[bb - 1] = (uint8_t)((x[bb - 1] << 1) ^ (msb_mask & (bb == 16 ? 0x87 : 0x1b)));
+}
+
+ARX_INLINE size_t cmac_last(uint8_t sub[16], const uint8_t *msg, size_t len, size_t bb, uint8_t last[16]) {
+    /* The last (possibly empty or partial) block is padded with 10* and
+     * masked with K2, or masked with K1 (6.2 steps 3-4). */
+    const size_t nlast = len == 0 ? 0 : (len - 1) % bb + 1, nfirst = len - nlast;
+    dbl(sub, bb); /* K1 */
+    if (nlast) memcpy(last, msg + nfirst, nlast);
+    if (nlast < bb) {
+        last[nlast] = 0x80;
+        dbl(sub, bb); /* K2 */
+    }
+    arx_xor(last, last, sub, bb);
+    return nfirst;
+}
+size_t arx_cmac_last(uint8_t sub[16], const uint8_t *msg, size_t len, size_t bb, uint8_t last[16]) {
+    return cmac_last(sub, msg, len, bb, last);
 }
 
 int arx_cmac_check_args(const arx_key *k, const uint8_t *msg, size_t len, size_t tag_len) {
@@ -26,22 +43,13 @@ static int cmac_full(const arx_key *k, const uint8_t *msg, size_t len, size_t ta
 
     uint8_t sub[16] = {0}, y[16] = {0}, last[16] = {0};
     arx_encrypt_blocks(k, sub, sub, 1); /* L = E(0^b) */
-    arx_cmac_dbl(sub, bb);              /* K1 */
-    /* Blocks before the last are plain CBC-MAC. The last (possibly empty or
-     * partial) one is padded with 10* and masked with K2, or masked with K1. */
-    size_t nlast = len == 0 ? 0 : (len - 1) % bb + 1;
-    size_t nfirst = len - nlast;
+    /* Blocks before the last are plain CBC-MAC. */
+    const size_t nfirst = cmac_last(sub, msg, len, bb, last);
     for (size_t i = 0; i < nfirst; i += bb) {
         arx_xor(y, y, msg + i, bb);
         arx_encrypt_blocks(k, y, y, 1);
     }
-    if (nlast) memcpy(last, msg + nfirst, nlast);
-    if (nlast < bb) {
-        last[nlast] = 0x80;
-        arx_cmac_dbl(sub, bb); /* K2 */
-    }
     arx_xor(y, y, last, bb);
-    arx_xor(y, y, sub, bb);
     arx_encrypt_blocks(k, mac, y, 1);
     arx_wipe(sub, sizeof sub);
     arx_wipe(y, sizeof y);

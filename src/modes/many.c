@@ -376,6 +376,7 @@ MANY_NOINLINE static int many_cmac_lanes(const arx_backend *be, arx_job *jobs, s
     static const uint8_t zero[16];
     size_t nk = 0;
     int rc = ARX_OK;
+    memset(last, 0, n * 16);
     for (size_t i = 0; i < n; i++) {
         const arx_job *j = &jobs[i];
         size_t k = 0;
@@ -384,21 +385,12 @@ MANY_NOINLINE static int many_cmac_lanes(const arx_backend *be, arx_job *jobs, s
             lkey[nk] = j->key;
             arx_encrypt_blocks(j->key, l_[nk++], zero, 1);
         }
-        const size_t nlast = j->len == 0 ? 0 : (j->len - 1) % bb + 1;
-        memcpy(sub, l_[k], bb);
-        arx_cmac_dbl(sub, bb); /* K1 */
-        memset(last[i], 0, 16);
-        if (nlast) memcpy(last[i], j->in + j->len - nlast, nlast);
-        if (nlast < bb) {
-            last[i][nlast] = 0x80;
-            arx_cmac_dbl(sub, bb); /* K2 */
-        }
-        arx_xor(last[i], last[i], sub, bb);
         memset(lanes[i].ctr, 0, 16);
         lanes[i].ks = j->key->ks;
         lanes[i].in = j->in;
         lanes[i].out = NULL;
-        lanes[i].len = j->len - nlast;
+        memcpy(sub, l_[k], bb);
+        lanes[i].len = arx_cmac_last(sub, j->in, j->len, bb, last[i]);
         lanes[i].pre = x[i];
     }
     many_sort(jobs, idx, n);

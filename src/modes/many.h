@@ -16,8 +16,12 @@ int arx_ccm_check_args(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
                        size_t aad_len, uint8_t *out, const uint8_t *in, size_t len, const uint8_t *tag,
                        size_t tag_len);
 int arx_cmac_check_args(const arx_key *k, const uint8_t *msg, size_t len, size_t tag_len);
-/* x = 2x in GF(2^(8 bb)) (SP 800-38B 6.1): K1 from L = E(0), K2 from K1. */
-void arx_cmac_dbl(uint8_t *x, size_t bb);
+/* CMAC's last block (SP 800-38B 6.2): the message's last bb bytes (or its
+ * partial or empty tail padded with 10*) xored with K1 (or K2) into last,
+ * which holds 16 zero bytes on entry. sub holds L = E(0^b) on entry and that subkey on
+ * return (key material: the caller wipes it). Returns the length of what
+ * comes before the last block (whole blocks, CBC-MAC'd as they are). */
+size_t arx_cmac_last(uint8_t sub[16], const uint8_t *msg, size_t len, size_t bb, uint8_t last[16]);
 
 /* GCM's pre-counter block J0 for a nonce (SP 800-38D 7.1 step 2); returns 1
  * when it was hashed (any nonce but 96 bits: J0 then depends on the key). */
