@@ -158,6 +158,9 @@ void arx_ghash_ct_out(const arx_ghash *g, uint8_t out[16]);
 void arx_ghash_ct_hpow(arx_ghash *hn, uint64_t n);
 void arx_ghash_ct_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part);
 void arx_ghash_ct_load(uint64_t y[2], const uint8_t b[16]); /* 16 bytes -> the portable form */
+/* CT's key for h, and H^1..H^n in CT's form into pw[0..n) (the caller wipes
+ * it): what both aggregated GHASHes' keys are built from. */
+void arx_ghash_ct_powers(arx_ghash_key *gk, const uint8_t h[16], uint64_t pw[][2], unsigned n);
 void arx_ghash_agg_key(arx_ghash_key *gk, const uint8_t h[16]); /* H^1..H^N, and h as CT's */
 void arx_ghash_agg_blocks(arx_ghash *g, const uint8_t *data, size_t nblocks);
 void arx_ghash_wasm_key(arx_ghash_key *gk, const uint8_t h[16]); /* H^1..H^N as SIMD128 operands */

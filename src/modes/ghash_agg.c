@@ -34,7 +34,7 @@ _Static_assert(sizeof(((arx_ghash_key *)0)->hagg) <= sizeof(((arx_ghash_key *)0)
                "hagg shares htab's room: keys keep their size (ghash.h)");
 #endif
 
-void arx_ghash_agg_key(arx_ghash_key *gk, const uint8_t h[16]) {
+void arx_ghash_ct_powers(arx_ghash_key *gk, const uint8_t h[16], uint64_t pw[][2], unsigned n) {
     arx_ghash_ct_key(gk, h); /* h: CT's form, for hpow and fold */
     arx_ghash p, hn, zero;
     arx_ghash_start(&p, gk);
@@ -42,17 +42,28 @@ void arx_ghash_agg_key(arx_ghash_key *gk, const uint8_t h[16]) {
     arx_ghash_start(&zero, gk);
     p.y[0] = hn.y[0] = gk->h[0];
     p.y[1] = hn.y[1] = gk->h[1];
-    for (int j = 1; j <= N; j++) { /* p = H^j */
+    for (unsigned j = 1; j <= n; j++) { /* p = H^j */
         if (j > 1) arx_ghash_ct_fold(&p, &hn, &zero);
-        gk->hagg[0][N - j] = p.y[0];
-        gk->hagg[1][N - j] = p.y[1];
-        gk->hagg[2][N - j] = p.y[0] ^ p.y[1];
-        gk->hagg[3][N - j] = arx_gf_rev64(p.y[0]);
-        gk->hagg[4][N - j] = arx_gf_rev64(p.y[1]);
-        gk->hagg[5][N - j] = arx_gf_rev64(p.y[0] ^ p.y[1]);
+        pw[j - 1][0] = p.y[0];
+        pw[j - 1][1] = p.y[1];
     }
     arx_wipe(&p, sizeof p);
     arx_wipe(&hn, sizeof hn);
+}
+
+void arx_ghash_agg_key(arx_ghash_key *gk, const uint8_t h[16]) {
+    uint64_t pw[N][2];
+    arx_ghash_ct_powers(gk, h, pw, N);
+    for (int j = 1; j <= N; j++) {
+        const uint64_t y0 = pw[j - 1][0], y1 = pw[j - 1][1];
+        gk->hagg[0][N - j] = y0;
+        gk->hagg[1][N - j] = y1;
+        gk->hagg[2][N - j] = y0 ^ y1;
+        gk->hagg[3][N - j] = arx_gf_rev64(y0);
+        gk->hagg[4][N - j] = arx_gf_rev64(y1);
+        gk->hagg[5][N - j] = arx_gf_rev64(y0 ^ y1);
+    }
+    arx_wipe(pw, sizeof pw);
 }
 
 /* Bits reversed inside each byte: rev64(load_be(p)) = brev8(load_le(p)). */

@@ -69,23 +69,16 @@ static inline void operands(v128_t v[5], v128_t a, v128_t r) {
 }
 
 void arx_ghash_wasm_key(arx_ghash_key *gk, const uint8_t h[16]) {
-    arx_ghash_ct_key(gk, h); /* h: CT's form, for hpow and fold */
-    arx_ghash p, hn, zero;
-    arx_ghash_start(&p, gk);
-    arx_ghash_start(&hn, gk);
-    arx_ghash_start(&zero, gk);
-    p.y[0] = hn.y[0] = gk->h[0];
-    p.y[1] = hn.y[1] = gk->h[1];
-    for (int j = 1; j <= N; j++) { /* p = H^j */
-        if (j > 1) arx_ghash_ct_fold(&p, &hn, &zero);
-        const v128_t a = wasm_i64x2_make((int64_t)p.y[0], (int64_t)p.y[1]);
+    uint64_t pw[N][2];
+    arx_ghash_ct_powers(gk, h, pw, N);
+    for (int j = 1; j <= N; j++) {
+        const v128_t a = wasm_i64x2_make((int64_t)pw[j - 1][0], (int64_t)pw[j - 1][1]);
         v128_t v[5];
         operands(v, a, rev32(a));
         for (int c = 0; c < 5; c++) wasm_v128_store(gk->hw[N - j][c], v[c]);
         arx_wipe(v, sizeof v);
     }
-    arx_wipe(&p, sizeof p);
-    arx_wipe(&hn, sizeof hn);
+    arx_wipe(pw, sizeof pw);
 }
 
 /* Y = (Y ^ X_1) H^k ^ ... ^ X_k H for 1 <= k <= N blocks; x is room for the
