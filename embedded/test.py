@@ -228,6 +228,7 @@ def constant_time(target, host, rng, quick):
     CHAM-64/128-legacy, the same code as CHAM-64/128 but for its round count
     (the full run times it)."""
     n = (1 if target == "msp430" else 3) if quick else 8
+    block_bytes = {c: bb for c, bb, kb in host_ciphers(host)}
     asm = ASM.get(target, [])
     for c in asm + [k for k in KEY_ASM.get(target, []) if k not in asm]:  # those through the ref kernel
         if ONLY and not c.startswith(ONLY):
@@ -249,7 +250,7 @@ def constant_time(target, host, rng, quick):
                 args.append("--key")  # every kernel's key setup, KEY_ASM's in assembly
                 ctr = None
                 if c in CTR_ASM.get(target, []):
-                    bb = 8 if c == "hight" else int(c.split("-")[1]) // 8 if not c.startswith("lea") else 16
+                    bb = block_bytes[c]
                     if bb == 16:
                         # all-zero, all-one (wraps to zero), then carries out of byte 12 (the low
                         # 32 bits wrap: a new precomputation), out of bytes 15, 14 and 13
