@@ -152,10 +152,9 @@ def epilogue(name):
     leave(name)
 
 
-def encrypt(name):
-    prologue(name)
-    e(".L%s_pair:" % name)  # Z = ks->rk
-    load_store("ld")
+def enc_rounds():
+    """The 88 rounds (80 for -legacy: to 1f after round 79, by ks->rounds,
+    public), Z = ks->rk."""
     e("    clr r0")
     for j in range(88):
         if j and j % 16 == 0:
@@ -168,6 +167,13 @@ def encrypt(name):
             e("3:")
         enc_round(j)
     check_names()
+
+
+def encrypt(name):
+    prologue(name)
+    e(".L%s_pair:" % name)  # Z = ks->rk
+    load_store("ld")
+    enc_rounds()
     e("    sbiw r30, 16")
     e("1:")
     load_store("st")

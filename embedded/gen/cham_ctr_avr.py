@@ -46,18 +46,7 @@ e("    movw r24, r16")
 e(".L%s_pair:" % name)
 for b in range(2):  # the state is the counter, block bytes 0..7
     avr_load_step([reg for w in k.words[b] for reg in (w.lo, w.hi)], "X", "r18")
-e("    clr r0")
-for j in range(88):
-    if j and j % 16 == 0:
-        e("    sbiw r30, 32")  # back to rk[0]
-    if j == 80:  # -legacy: 80 rounds (public)
-        e("    ldd r18, Z+32")
-        e("    cpi r18, 80")
-        e("    brne 3f")
-        e("    rjmp 1f")
-        e("3:")
-    k.enc_round(j)
-k.check_names()
+k.enc_rounds()
 e("    sbiw r30, 16")
 e("1:")
 e("    movw r20, r26")  # ctr

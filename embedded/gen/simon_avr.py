@@ -99,6 +99,32 @@ def feistel(dec):
 
 
 
+def rounds(name, dec):
+    """The 44 rounds on both blocks, two a loop step (r26 the count)."""
+    e("    ldi r26, 22")
+    e(".L%s_round2:" % name)
+    feistel(dec)
+    feistel(dec)
+    e("    dec r26")
+    e("    breq 1f")
+    e("    rjmp .L%s_round2" % name)
+    e("1:")
+
+
+def next_pair():
+    """Pairs left (r19:r18, on the stack) minus one; to 2f when none is left,
+    else pushed back for the next pass."""
+    e("    pop r19")
+    e("    pop r18")
+    e("    subi r18, 1")
+    e("    sbc r19, r1")
+    e("    cp r18, r1")
+    e("    cpc r19, r1")
+    e("    breq 2f")
+    e("    push r18")
+    e("    push r19")
+
+
 def kernel(name, dec):
     symbol(name)
     push_saved()
@@ -116,14 +142,7 @@ def kernel(name, dec):
             e("    ld %s, X+" % r(n))
     e("    push r26")
     e("    push r27")
-    e("    ldi r26, 22")
-    e(".L%s_round2:" % name)
-    feistel(dec)
-    feistel(dec)
-    e("    dec r26")
-    e("    breq 1f")
-    e("    rjmp .L%s_round2" % name)
-    e("1:")
+    rounds(name, dec)
     e("    pop r27")
     e("    pop r26")
     for b in range(2):
@@ -135,15 +154,7 @@ def kernel(name, dec):
     else:
         e("    subi r30, lo8(176)")
         e("    sbci r31, hi8(176)")
-    e("    pop r19")
-    e("    pop r18")
-    e("    subi r18, 1")
-    e("    sbc r19, r1")
-    e("    cp r18, r1")
-    e("    cpc r19, r1")
-    e("    breq 2f")
-    e("    push r18")
-    e("    push r19")
+    next_pair()
     e("    rjmp .L%s_pair" % name)
     e("2:")
     leave(name)
