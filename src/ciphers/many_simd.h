@@ -254,6 +254,25 @@ ARX_INLINE void LM_FN(many_rounds16)(const LM *lk, const LM_KS_T *ks, LM s[][LM_
 #define LM_ROUNDS(lk, ks, s, nb) LM_FN(many_rounds16)(lk, ks, s, nb)
 #endif
 
+#if LM_BB == 16 && !defined(LM_NEON) && LM_NB % (LM_VBITS / 128) == 0
+/* LM_P consecutive batches (as many as a vector has 128-bit lanes) go out
+ * as whole vectors: v[t] = batch t's un-sliced vector q, whose 128-bit lane k
+ * is message NW*k + q's block t; a transpose of 128-bit lanes makes v[k]
+ * that message's LM_P blocks, contiguous in it (its own inverse). */
+#define LM_P (LM_VBITS / 128)
+ARX_INLINE void LM_FN(many_t128)(LM *v) {
+#if LM_VBITS == 512
+    const __m512i p0 = _mm512_shuffle_i32x4(v[0], v[1], 0x44), p1 = _mm512_shuffle_i32x4(v[0], v[1], 0xee);
+    const __m512i p2 = _mm512_shuffle_i32x4(v[2], v[3], 0x44), p3 = _mm512_shuffle_i32x4(v[2], v[3], 0xee);
+    v[0] = _mm512_shuffle_i32x4(p0, p2, 0x88), v[1] = _mm512_shuffle_i32x4(p0, p2, 0xdd);
+    v[2] = _mm512_shuffle_i32x4(p1, p3, 0x88), v[3] = _mm512_shuffle_i32x4(p1, p3, 0xdd);
+#else
+    const __m256i a = _mm256_permute2x128_si256(v[0], v[1], 0x20), b = _mm256_permute2x128_si256(v[0], v[1], 0x31);
+    v[0] = a, v[1] = b;
+#endif
+}
+#endif
+
 #if LM_BB == 16
 /* The counter blocks of lanes q, NW + q, 2 NW + q, ... (lane 0's past n),
  * one per 128-bit lane of the vector. */
@@ -460,9 +479,30 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
         else
             for (int j = 0; j < nb; j++) LM_ROUNDS(lk, ks0, &s[j], 1); /* the last few */
         for (int j = 0; j < nb; j++) {
+            const size_t bi = b + (size_t)j;
+#ifdef LM_P
+            if (j % LM_P == 0 && j + LM_P <= nb && bi >= pre && bi + LM_P - pre <= full) {
+                /* LM_P batches whole in every lane: each message's LM_P
+                 * blocks XORed and stored as one vector (where 128-bit
+                 * extracts, one store per block, were the kernel's largest
+                 * cost past the rounds at 1 KiB). */
+                LM w[LM_P][LM_NW];
+                for (int t = 0; t < LM_P; t++) LM_FN(many_unslice)(s[j + t], w[t]);
+                const size_t off = (bi - pre) * 16;
+#pragma GCC unroll 4
+                for (int q = 0; q < LM_NW; q++) {
+                    LM v[LM_P];
+                    for (int t = 0; t < LM_P; t++) v[t] = w[t][q];
+                    LM_FN(many_t128)(v);
+                    for (int k = 0; k < LM_P; k++)
+                        LM_STORE(op[LM_NW * k + q] + off, LM_XOR(LM_LOAD(ip[LM_NW * k + q] + off), v[k]));
+                }
+                j += LM_P - 1;
+                continue;
+            }
+#endif
             LM u[LM_NW];
             LM_FN(many_unslice)(s[j], u);
-            const size_t bi = b + (size_t)j;
 #if LM_BB == 8
             if (j + 1 < nb && bi >= pre && bi + 1 - pre < full) {
                 /* Batches j and j + 1 whole in every lane: the 64-bit
@@ -531,6 +571,7 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 }
 
 #undef LM_LEN
+#undef LM_P
 #undef LM_B16
 #undef LM_B16_LOAD
 #undef LM_B16_STORE
