@@ -74,12 +74,21 @@ static int make_keys(const arx_cipher *c, const char *backend, size_t n, int mix
 
 /* A random batch: lengths 0..300, now and then a long one; jobs in place
  * when inplace says so for that job. Returns the job count. */
+/* Set: make_batch makes a wide batch (below) of at least 32 jobs. */
+static int force_wide;
+
 static size_t make_batch(size_t maxjobs, size_t bb, int gcm_nonces, int ccm) {
-    size_t n = t_below(maxjobs + 1);
+    size_t n = force_wide ? 32 + t_below(maxjobs - 31) : t_below(maxjobs + 1);
     /* A skewed batch: mostly one- or two-block messages, every eighth one of
      * 25..31 blocks, so groups stop their lanes at a cap and finish the few
      * long messages with the one-message kernel. */
-    const int skew = t_below(3) == 0;
+    const int skew = !force_wide && t_below(3) == 0;
+    /* A wide batch: messages of about one length from 0.5 to 1.5 KiB (the
+     * lanes' kernel GHASH: full groups without AAD; MANY_LONG_GCM's 1536
+     * around the top), most without AAD, sometimes all of one length. */
+    static const size_t wbase[] = {512, 1000, 1024, 1100, 1500, 1520};
+    const int wide = force_wide || (!skew && t_below(3) == 0);
+    const size_t wlen = wbase[t_below(sizeof wbase / sizeof wbase[0])], wspread = t_below(2) ? 1 : 1 + t_below(40);
     for (size_t i = 0; i < n; i++) {
         arx_job *j = &jobs[i];
         memset(j, 0, sizeof *j);
@@ -88,6 +97,7 @@ static size_t make_batch(size_t maxjobs, size_t bb, int gcm_nonces, int ccm) {
         j->len = t_below(8) == 0 ? t_below(LONGLEN + 1) : t_below(MAXLEN + 1);
         if (i % 5 == 0 && n > 8) j->len = jobs[0].len; /* equal lengths: full lanes */
         if (skew) j->len = i % 8 == 7 ? 400 + t_below(100) : t_below(33);
+        if (wide) j->len = wlen + t_below(wspread);
         t_fill(in_[i], j->len);
         int inplace = t_below(3) == 0;
         if (inplace) memcpy(out_[i], in_[i], j->len);
@@ -108,6 +118,7 @@ static size_t make_batch(size_t maxjobs, size_t bb, int gcm_nonces, int ccm) {
         if (gcm_nonces && j->nonce_len == 12 && t_below(4) == 0) memset(nonce_[i] + 8, 0xff, 4); /* inc32 wraps */
         j->nonce = nonce_[i];
         j->aad_len = t_below(4) == 0 ? 0 : t_below(41);
+        if (wide) j->aad_len = t_below(40) == 0 ? 1 + t_below(40) : 0;
         t_fill(aad_[i], j->aad_len);
         j->aad = j->aad_len ? aad_[i] : NULL;
         j->tag = tag_[i];
@@ -399,6 +410,9 @@ int main(int argc, char **argv) {
                 }
                 const int model = r == 0;
                 if (bb == 16) test_gcm(cn, bn, model);
+                force_wide = 1; /* and a wide GCM batch, every round */
+                if (bb == 16) test_gcm(cn, bn, 0);
+                force_wide = 0;
                 test_ctr(cn, bn, bb, model);
                 if (bb == 8 || bb == 16) test_cmac(cn, bn);
                 if (bb == 16) test_ccm(cn, bn);

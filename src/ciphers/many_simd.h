@@ -271,7 +271,57 @@ ARX_INLINE void LM_FN(many_t128)(LM *v) {
     v[0] = a, v[1] = b;
 #endif
 }
+
+#if LM_VBITS == 512
+/* GCM's GHASH inside the kernel (ARX_MANY_GHASH, cipher.h): four messages
+ * per zmm, 128-bit lane k of the hash state gy[q] message NW*k + q's Y, each
+ * lane with its own key's powers. A step takes the four blocks at off of
+ * messages q, NW + q, 2 NW + q, 3 NW + q (hp: the outputs, or the inputs
+ * when decrypting), transposed so that x[t] holds block t of each: Horner
+ * over four blocks, Y = (Y + X_0) H^4 + X_1 H^3 + X_2 H^2 + X_3 H,
+ * Karatsuba, one reduction. With LM_ROUNDS_H (LEA) the steps run between
+ * the rounds of the next batches (decrypting: of these), where the
+ * multiplies overlap the round arithmetic; otherwise after the stores. */
+#include "modes/ghash_avx512.h"
+#define LM_GH 1
+ARX_INLINE __m512i LM_FN(many_gh_step)(__m512i y, const uint8_t *const *hp, size_t off, const __m512i (*h)[LM_NW],
+                                       const __m512i (*hk)[LM_NW], int q) {
+    __m512i lo = _mm512_setzero_si512(), hi = lo, mid = lo, x[LM_P];
+    for (int k = 0; k < LM_P; k++) x[k] = _mm512_loadu_si512((const void *)(hp[LM_NW * k + q] + off));
+    LM_FN(many_t128)(x);
+    for (int t = 0; t < LM_P; t++) {
+        __m512i xt = ghash_z_bswap(x[t]);
+        if (t == 0) xt = _mm512_xor_si512(xt, y);
+        lo = _mm512_xor_si512(lo, _mm512_clmulepi64_epi128(xt, h[t][q], 0x00));
+        hi = _mm512_xor_si512(hi, _mm512_clmulepi64_epi128(xt, h[t][q], 0x11));
+        const __m512i tk = _mm512_xor_si512(xt, _mm512_shuffle_epi32(xt, (_MM_PERM_ENUM)0x4e));
+        mid = _mm512_xor_si512(mid, _mm512_clmulepi64_epi128(tk, hk[t][q], 0x00));
+    }
+    return ghash_reduce_z(lo, ARX_TERNLOG_EPI64(mid, lo, hi, 0x96), hi);
+}
 #endif
+#endif
+
+/* The next counter block of every lane: inc32, or the whole block
+ * big-endian with the carry rippling up as masks (no branch on the value). */
+ARX_INLINE void LM_FN(many_ctr_step)(LM *c, int flags) {
+    const LM one = LM_SET1(1);
+    if (flags & ARX_MANY_INC32) {
+#if LM_W == 64
+        const LM low32 = LM_SET1(0xffffffffu); /* inc32 steps the low half of word 1 only */
+        c[1] = LM_XOR(c[1], LM_AND(LM_XOR(c[1], LM_ADD(c[1], one)), low32));
+#else
+        c[LM_NW - 1] = LM_ADD(c[LM_NW - 1], one); /* the last 32-bit word */
+#endif
+    } else {
+        c[LM_NW - 1] = LM_ADD(c[LM_NW - 1], one);
+        LM carry = LM_EQ0(c[LM_NW - 1]);
+        for (int w = LM_NW - 2; w >= 0; w--) {
+            c[w] = LM_SUB(c[w], carry);
+            if (w) carry = LM_AND(carry, LM_EQ0(c[w]));
+        }
+    }
+}
 
 #if LM_BB == 16
 /* The counter blocks of lanes q, NW + q, 2 NW + q, ... (lane 0's past n),
@@ -447,9 +497,49 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
     }
 #endif
     int ksb_used = 0;
-    const LM one = LM_SET1(1);
-#if LM_W == 64
-    const LM low32 = LM_SET1(0xffffffffu); /* inc32 steps the low half of word 1 only */
+    /* GCM's E(J0) (pre) runs as the last batch, jb: the data's batches, from
+     * counter J0 + 1, start at batch 0, so whole-vector steps (and the hash
+     * in them) line up with the messages' blocks from the first. */
+    const size_t jb = batches - pre;
+    LM cj0[LM_NW];
+    for (int w = 0; w < LM_NW; w++) cj0[w] = c[w];
+    if (pre) LM_FN(many_ctr_step)(c, flags);
+#ifdef LM_GH
+    /* The hash (cipher.h's ARX_MANY_GHASH): each q's lanes' powers H^4..H^1
+     * (lanes past n repeat lane 0's key; the caller passes full groups). */
+    const int gh = (flags & (ARX_MANY_GHASH | ARX_MANY_GHASH_IN)) != 0, gh_in = (flags & ARX_MANY_GHASH_IN) != 0;
+    __m512i gy[LM_NW];
+    _Alignas(64) __m512i gh_h[LM_P][LM_NW], gh_k[LM_P][LM_NW];
+    const uint8_t *const *hp = gh_in ? ip : (const uint8_t *const *)op;
+    size_t hoff = (size_t)-1, hnext = (size_t)-1; /* byte offsets of groups to hash; -1: none */
+#define LM_GH_STEP(q, off)                                                                         \
+    (gy[q] = LM_FN(many_gh_step)(gy[q], hp, (off), (const __m512i(*)[LM_NW])gh_h, (const __m512i(*)[LM_NW])gh_k, (q)))
+    /* LM_ROUNDS_H's hook after round r_ (a multiple of 4): step r_ / 4 */
+#define LM_GH_HOOK                                                                                 \
+    do {                                                                                           \
+        if (r_ / 4 < LM_NW) LM_GH_STEP((int)(r_ / 4), hoff);                                       \
+    } while (0)
+#if defined(LM_ROUNDS_H) && !defined(LM_GH_NOHOOK)
+#define LM_GH_HOOKED 1
+#else
+#define LM_GH_HOOKED 0
+#endif
+    if (gh) {
+        for (int q = 0; q < LM_NW; q++) {
+            gy[q] = _mm512_setzero_si512();
+            for (int t = 0; t < LM_P; t++) {
+                __m512i h = _mm512_setzero_si512(), hk = h;
+                for (int k = 0; k < 4; k++) {
+                    const size_t l = LM_NW * (size_t)k + (size_t)q;
+                    const arx_ghash_key *g = (const arx_ghash_key *)lanes[l < n ? l : 0]->gk;
+                    const __mmask16 m = (__mmask16)(0xfu << (4 * k));
+                    h = _mm512_mask_broadcast_i32x4(h, m, LM_B16_LOAD(g->htab[ARX_GHASH_MAX_POW - (LM_P - t)]));
+                    hk = _mm512_mask_broadcast_i32x4(hk, m, LM_B16_LOAD(g->hkar[ARX_GHASH_MAX_POW - (LM_P - t)]));
+                }
+                gh_h[t][q] = h, gh_k[t][q] = hk;
+            }
+        }
+    }
 #endif
 
     for (size_t b = 0; b < batches; b += LM_NB) {
@@ -457,38 +547,41 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
         LM s[LM_NB][LM_NW];
 #pragma GCC unroll 4
         for (int j = 0; j < nb; j++) {
-            for (int w = 0; w < LM_NW; w++) s[j][w] = LM_BSWAP(c[w]);
-            /* Next counter: inc32, or the whole block big-endian with the
-             * carry rippling up as masks (no branch on the value). */
-            if (flags & ARX_MANY_INC32) {
-#if LM_W == 64
-                c[1] = LM_XOR(c[1], LM_AND(LM_XOR(c[1], LM_ADD(c[1], one)), low32));
-#else
-                c[LM_NW - 1] = LM_ADD(c[LM_NW - 1], one); /* the last 32-bit word */
-#endif
+            if (pre && b + (size_t)j == jb) {
+                for (int w = 0; w < LM_NW; w++) s[j][w] = LM_BSWAP(cj0[w]);
             } else {
-                c[LM_NW - 1] = LM_ADD(c[LM_NW - 1], one);
-                LM carry = LM_EQ0(c[LM_NW - 1]);
-                for (int w = LM_NW - 2; w >= 0; w--) {
-                    c[w] = LM_SUB(c[w], carry);
-                    if (w) carry = LM_AND(carry, LM_EQ0(c[w]));
-                }
+                for (int w = 0; w < LM_NW; w++) s[j][w] = LM_BSWAP(c[w]);
+                LM_FN(many_ctr_step)(c, flags);
             }
         }
+#ifdef LM_GH
+        /* The group to hash between these rounds: the last batches' blocks
+         * (encrypting: stored), or these ones' input (decrypting). */
+        const int whole = nb == LM_NB && b + LM_P <= full;
+        if (gh && LM_GH_HOOKED) {
+            if (gh_in) hoff = whole ? b * 16 : (size_t)-1;
+            else hoff = hnext, hnext = whole ? b * 16 : (size_t)-1;
+        }
+        if (gh && LM_GH_HOOKED && hoff != (size_t)-1) {
+#ifdef LM_ROUNDS_H
+            LM_ROUNDS_H(lk, ks0, s, LM_NB, LM_GH_HOOK);
+#endif
+        } else
+#endif
         if (nb == LM_NB) LM_ROUNDS(lk, ks0, s, LM_NB);
         else
             for (int j = 0; j < nb; j++) LM_ROUNDS(lk, ks0, &s[j], 1); /* the last few */
         for (int j = 0; j < nb; j++) {
             const size_t bi = b + (size_t)j;
 #ifdef LM_P
-            if (j % LM_P == 0 && j + LM_P <= nb && bi >= pre && bi + LM_P - pre <= full) {
+            if (j % LM_P == 0 && j + LM_P <= nb && bi + LM_P <= full) {
                 /* LM_P batches whole in every lane: each message's LM_P
                  * blocks XORed and stored as one vector (where 128-bit
                  * extracts, one store per block, were the kernel's largest
                  * cost past the rounds at 1 KiB). */
                 LM w[LM_P][LM_NW];
                 for (int t = 0; t < LM_P; t++) LM_FN(many_unslice)(s[j + t], w[t]);
-                const size_t off = (bi - pre) * 16;
+                const size_t off = bi * 16;
 #pragma GCC unroll 4
                 for (int q = 0; q < LM_NW; q++) {
                     LM v[LM_P];
@@ -497,6 +590,10 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
                     for (int k = 0; k < LM_P; k++)
                         LM_STORE(op[LM_NW * k + q] + off, LM_XOR(LM_LOAD(ip[LM_NW * k + q] + off), v[k]));
                 }
+#ifdef LM_GH
+                if (gh && !LM_GH_HOOKED) /* no round hook: now, from the stores */
+                    for (int q = 0; q < LM_NW; q++) LM_GH_STEP(q, off);
+#endif
                 j += LM_P - 1;
                 continue;
             }
@@ -504,13 +601,13 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
             LM u[LM_NW];
             LM_FN(many_unslice)(s[j], u);
 #if LM_BB == 8
-            if (j + 1 < nb && bi >= pre && bi + 1 - pre < full) {
+            if (j + 1 < nb && bi + 1 < full) {
                 /* Batches j and j + 1 whole in every lane: the 64-bit
                  * halves of their un-sliced vectors paired up, 16 bytes of
                  * lane 4k + 2q (lo) and 4k + 2q + 1 (hi) in 128-bit lane k. */
                 LM v[LM_NW];
                 LM_FN(many_unslice)(s[j + 1], v);
-                const size_t off = (bi - pre) * LM_BB;
+                const size_t off = bi * LM_BB;
 #define LM_XOR_LANE2(k)                                                                            \
     LM_B16_STORE(op[4 * (k) + 2 * q] + off, LM_B16_XOR(LM_B16_LOAD(ip[4 * (k) + 2 * q] + off), LM_LANE128(lo, k))); \
     LM_B16_STORE(op[4 * (k) + 2 * q + 1] + off,                                                    \
@@ -525,7 +622,7 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
                 continue;
             }
 #else
-            if (bi < pre) {
+            if (pre && bi == jb) {
                 /* E(J0) of every lane straight from the registers to its
                  * pre (no keystream buffer to fill and wipe; the lane
                  * test is on the count, public). */
@@ -536,10 +633,10 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #undef LM_PRE_LANE
                 continue;
             }
-            if (bi - pre < full) {
+            if (bi < full) {
                 /* Every lane has a whole block here (a full group): straight
                  * from the registers, no per-lane branches. */
-                const size_t off = (bi - pre) * 16;
+                const size_t off = bi * 16;
 #define LM_XOR_LANE(k)                                                                             \
     LM_B16_STORE(op[LM_NW * (k) + q] + off, LM_B16_XOR(LM_B16_LOAD(ip[LM_NW * (k) + q] + off), LM_LANE128(u[q], k)));
 #pragma GCC unroll 4
@@ -554,12 +651,12 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
                 const size_t g = l / LM_BPC; /* BPC*(NW*k + q) + h */
                 const uint8_t *k16 = ksb[j] + (g % LM_NW) * LM_VBYTES + (g / LM_NW) * 16 + (l % LM_BPC) * LM_BB;
 #if LM_BB == 8
-                if (bi < pre) {
+                if (pre && bi == jb) {
                     memcpy(lanes[l]->pre, k16, LM_BB);
                     continue;
                 }
 #endif
-                const size_t off = (bi - pre) * LM_BB, len = LM_LEN(l);
+                const size_t off = bi * LM_BB, len = LM_LEN(l);
                 if (off >= len) continue;
                 const size_t m = len - off < LM_BB ? len - off : LM_BB;
                 LM_FN(many_xor_block)(lanes[l]->out + off, lanes[l]->in + off, k16, m);
@@ -568,10 +665,29 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
     }
     if (ksb_used) arx_wipe(ksb, sizeof ksb); /* keystream; whole-group batches never store it */
     arx_wipe(c, sizeof c);
+    arx_wipe(cj0, sizeof cj0);
+#ifdef LM_GH
+    if (gh && LM_GH_HOOKED && !gh_in && hnext != (size_t)-1) /* the last group stored */
+        for (int q = 0; q < LM_NW; q++) LM_GH_STEP(q, hnext);
+    if (gh) {
+#define LM_GH_OUT(k)                                                                               \
+    if (LM_NW * (size_t)(k) + (size_t)q < n) LM_B16_STORE(lanes[LM_NW * (k) + q]->yr, LM_LANE128(gy[q], k));
+        for (int q = 0; q < LM_NW; q++) { LM_EACH128(LM_GH_OUT) }
+#undef LM_GH_OUT
+        arx_wipe(gy, sizeof gy);
+        arx_wipe(gh_h, sizeof gh_h); /* powers of H: key material */
+        arx_wipe(gh_k, sizeof gh_k);
+    }
+#endif
 }
 
 #undef LM_LEN
 #undef LM_P
+#undef LM_GH
+#undef LM_GH_STEP
+#undef LM_GH_HOOK
+#undef LM_GH_HOOKED
+#undef LM_ROUNDS_H
 #undef LM_B16
 #undef LM_B16_LOAD
 #undef LM_B16_STORE
