@@ -159,7 +159,8 @@ void arx_xts_tweaks(uint8_t *dst, const uint8_t t[16], size_t n);
  * min(len, cap) bytes (the last block may be partial; only those bytes are
  * read and written). With ARX_MANY_PRE, E(ctr) is first written to pre (one
  * block) and the data's keystream starts at ctr + 1 (GCM's E(J0)).
- * ARX_MANY_INC32: counters step with SP 800-38D inc32 (the low 32 bits
+ * (E(J0) may run after the data's keystream: GCM's inc32 leaves the data's
+ * counters distinct from ctr.) ARX_MANY_INC32: counters step with SP 800-38D inc32 (the low 32 bits
  * only), else the whole block is one big-endian counter that wraps modulo
  * 2^(8*block_bytes), as arx_ctr_fn's. Every schedule is of the backend's own
  * cipher; streams do not overlap each other; lengths are public, keys and
@@ -177,18 +178,8 @@ void arx_xts_tweaks(uint8_t *dst, const uint8_t t[16], size_t n);
  * through a few sets of keys), else transposes into the next slot round
  * robin, and records what it put there. The caller zeroes `n` before the
  * first call, keeps the schedules unchanged while it uses sc, and wipes
- * `used` bytes of rk when done (it is key material).
- *
- * ARX_MANY_GHASH (with ARX_MANY_INC32 | ARX_MANY_PRE, n == many_lanes; only
- * on a backend whose many_ghash is set, VPCLMULQDQ GHASH keys of all 64
- * powers in each lane's gk): the kernel also hashes the first h whole data
- * blocks of every lane, h = the lanes' least min(len, cap) / 16 rounded down
- * to a multiple of many_ghash, GHASH from Y = 0 over the ciphertext (the
- * output; with ARX_MANY_GHASH_IN the input, read before it is written), and
- * writes each lane's Y to its yr (byte-reversed, as arx_ghash's yr; the
- * caller wipes it). Only the length is public. GCM's E(J0) runs as the
- * kernel's last batch, after the data's. */
-enum { ARX_MANY_INC32 = 1, ARX_MANY_PRE = 2, ARX_MANY_CBC = 4, ARX_MANY_GHASH = 8, ARX_MANY_GHASH_IN = 16 };
+ * `used` bytes of rk when done (it is key material). */
+enum { ARX_MANY_INC32 = 1, ARX_MANY_PRE = 2, ARX_MANY_CBC = 4 };
 #define ARX_MANY_MAX_LANES 16
 /* Words (of the kernel's lane width) of one lane's transposed schedule, at
  * most: SPARX-128/256's 328-row program (LEA-256: 192, SIMON-128/256: 72
@@ -201,8 +192,6 @@ typedef struct arx_many_lane {
     size_t len;
     uint8_t *pre;
     uint8_t ctr[16];
-    const void *gk; /* ARX_MANY_GHASH: the lane's arx_ghash_key */
-    uint8_t *yr;    /* ARX_MANY_GHASH: its Y out (16 bytes) */
 } arx_many_lane;
 typedef struct arx_many_sched {
     _Alignas(64) uint32_t rk[ARX_MANY_SCHED_WORDS * ARX_MANY_MAX_LANES]; /* 20.5 KiB */
@@ -227,7 +216,6 @@ typedef struct arx_backend {
     /* ---- multi-message (issue 24): set by designated initialisers ---- */
     unsigned many_lanes;      /* messages per ctr_many call at most; 0: none */
     arx_ctr_many_fn ctr_many; /* may be NULL */
-    unsigned many_ghash;      /* ctr_many takes ARX_MANY_GHASH: its blocks per step (4); 0: not */
     arx_xts_sectors_fn xts_sectors; /* may be NULL: set by designated initialisers */
 } arx_backend;
 

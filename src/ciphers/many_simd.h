@@ -271,35 +271,6 @@ ARX_INLINE void LM_FN(many_t128)(LM *v) {
     v[0] = a, v[1] = b;
 #endif
 }
-
-#if LM_VBITS == 512
-/* GCM's GHASH inside the kernel (ARX_MANY_GHASH, cipher.h): four messages
- * per zmm, 128-bit lane k of the hash state gy[q] message NW*k + q's Y, each
- * lane with its own key's powers. A step takes the four blocks at off of
- * messages q, NW + q, 2 NW + q, 3 NW + q (hp: the outputs, or the inputs
- * when decrypting), transposed so that x[t] holds block t of each: Horner
- * over four blocks, Y = (Y + X_0) H^4 + X_1 H^3 + X_2 H^2 + X_3 H,
- * Karatsuba, one reduction. With LM_ROUNDS_H (LEA) the steps run between
- * the rounds of the next batches (decrypting: of these), where the
- * multiplies overlap the round arithmetic; otherwise after the stores. */
-#include "modes/ghash_avx512.h"
-#define LM_GH 1
-ARX_INLINE __m512i LM_FN(many_gh_step)(__m512i y, const uint8_t *const *hp, size_t off, const __m512i (*h)[LM_NW],
-                                       const __m512i (*hk)[LM_NW], int q) {
-    __m512i lo = _mm512_setzero_si512(), hi = lo, mid = lo, x[LM_P];
-    for (int k = 0; k < LM_P; k++) x[k] = _mm512_loadu_si512((const void *)(hp[LM_NW * k + q] + off));
-    LM_FN(many_t128)(x);
-    for (int t = 0; t < LM_P; t++) {
-        __m512i xt = ghash_z_bswap(x[t]);
-        if (t == 0) xt = _mm512_xor_si512(xt, y);
-        lo = _mm512_xor_si512(lo, _mm512_clmulepi64_epi128(xt, h[t][q], 0x00));
-        hi = _mm512_xor_si512(hi, _mm512_clmulepi64_epi128(xt, h[t][q], 0x11));
-        const __m512i tk = _mm512_xor_si512(xt, _mm512_shuffle_epi32(xt, (_MM_PERM_ENUM)0x4e));
-        mid = _mm512_xor_si512(mid, _mm512_clmulepi64_epi128(tk, hk[t][q], 0x00));
-    }
-    return ghash_reduce_z(lo, ARX_TERNLOG_EPI64(mid, lo, hi, 0x96), hi);
-}
-#endif
 #endif
 
 /* The next counter block of every lane: inc32, or the whole block
@@ -498,49 +469,13 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #endif
     int ksb_used = 0;
     /* GCM's E(J0) (pre) runs as the last batch, jb: the data's batches, from
-     * counter J0 + 1, start at batch 0, so whole-vector steps (and the hash
-     * in them) line up with the messages' blocks from the first. */
+     * counter J0 + 1, start at batch 0, so the whole-vector steps line up
+     * with the messages' blocks from the first (a 1 KiB message: 16 whole
+     * steps, not 15 and two part-steps). */
     const size_t jb = batches - pre;
     LM cj0[LM_NW];
     for (int w = 0; w < LM_NW; w++) cj0[w] = c[w];
     if (pre) LM_FN(many_ctr_step)(c, flags);
-#ifdef LM_GH
-    /* The hash (cipher.h's ARX_MANY_GHASH): each q's lanes' powers H^4..H^1
-     * (lanes past n repeat lane 0's key; the caller passes full groups). */
-    const int gh = (flags & (ARX_MANY_GHASH | ARX_MANY_GHASH_IN)) != 0, gh_in = (flags & ARX_MANY_GHASH_IN) != 0;
-    __m512i gy[LM_NW];
-    _Alignas(64) __m512i gh_h[LM_P][LM_NW], gh_k[LM_P][LM_NW];
-    const uint8_t *const *hp = gh_in ? ip : (const uint8_t *const *)op;
-    size_t hoff = (size_t)-1, hnext = (size_t)-1; /* byte offsets of groups to hash; -1: none */
-#define LM_GH_STEP(q, off)                                                                         \
-    (gy[q] = LM_FN(many_gh_step)(gy[q], hp, (off), (const __m512i(*)[LM_NW])gh_h, (const __m512i(*)[LM_NW])gh_k, (q)))
-    /* LM_ROUNDS_H's hook after round r_ (a multiple of 4): step r_ / 4 */
-#define LM_GH_HOOK                                                                                 \
-    do {                                                                                           \
-        if (r_ / 4 < LM_NW) LM_GH_STEP((int)(r_ / 4), hoff);                                       \
-    } while (0)
-#if defined(LM_ROUNDS_H) && !defined(LM_GH_NOHOOK)
-#define LM_GH_HOOKED 1
-#else
-#define LM_GH_HOOKED 0
-#endif
-    if (gh) {
-        for (int q = 0; q < LM_NW; q++) {
-            gy[q] = _mm512_setzero_si512();
-            for (int t = 0; t < LM_P; t++) {
-                __m512i h = _mm512_setzero_si512(), hk = h;
-                for (int k = 0; k < 4; k++) {
-                    const size_t l = LM_NW * (size_t)k + (size_t)q;
-                    const arx_ghash_key *g = (const arx_ghash_key *)lanes[l < n ? l : 0]->gk;
-                    const __mmask16 m = (__mmask16)(0xfu << (4 * k));
-                    h = _mm512_mask_broadcast_i32x4(h, m, LM_B16_LOAD(g->htab[ARX_GHASH_MAX_POW - (LM_P - t)]));
-                    hk = _mm512_mask_broadcast_i32x4(hk, m, LM_B16_LOAD(g->hkar[ARX_GHASH_MAX_POW - (LM_P - t)]));
-                }
-                gh_h[t][q] = h, gh_k[t][q] = hk;
-            }
-        }
-    }
-#endif
 
     for (size_t b = 0; b < batches; b += LM_NB) {
         const int nb = (batches - b) < LM_NB ? (int)(batches - b) : LM_NB;
@@ -554,20 +489,6 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
                 LM_FN(many_ctr_step)(c, flags);
             }
         }
-#ifdef LM_GH
-        /* The group to hash between these rounds: the last batches' blocks
-         * (encrypting: stored), or these ones' input (decrypting). */
-        const int whole = nb == LM_NB && b + LM_P <= full;
-        if (gh && LM_GH_HOOKED) {
-            if (gh_in) hoff = whole ? b * 16 : (size_t)-1;
-            else hoff = hnext, hnext = whole ? b * 16 : (size_t)-1;
-        }
-        if (gh && LM_GH_HOOKED && hoff != (size_t)-1) {
-#ifdef LM_ROUNDS_H
-            LM_ROUNDS_H(lk, ks0, s, LM_NB, LM_GH_HOOK);
-#endif
-        } else
-#endif
         if (nb == LM_NB) LM_ROUNDS(lk, ks0, s, LM_NB);
         else
             for (int j = 0; j < nb; j++) LM_ROUNDS(lk, ks0, &s[j], 1); /* the last few */
@@ -590,10 +511,6 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
                     for (int k = 0; k < LM_P; k++)
                         LM_STORE(op[LM_NW * k + q] + off, LM_XOR(LM_LOAD(ip[LM_NW * k + q] + off), v[k]));
                 }
-#ifdef LM_GH
-                if (gh && !LM_GH_HOOKED) /* no round hook: now, from the stores */
-                    for (int q = 0; q < LM_NW; q++) LM_GH_STEP(q, off);
-#endif
                 j += LM_P - 1;
                 continue;
             }
@@ -666,28 +583,10 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
     if (ksb_used) arx_wipe(ksb, sizeof ksb); /* keystream; whole-group batches never store it */
     arx_wipe(c, sizeof c);
     arx_wipe(cj0, sizeof cj0);
-#ifdef LM_GH
-    if (gh && LM_GH_HOOKED && !gh_in && hnext != (size_t)-1) /* the last group stored */
-        for (int q = 0; q < LM_NW; q++) LM_GH_STEP(q, hnext);
-    if (gh) {
-#define LM_GH_OUT(k)                                                                               \
-    if (LM_NW * (size_t)(k) + (size_t)q < n) LM_B16_STORE(lanes[LM_NW * (k) + q]->yr, LM_LANE128(gy[q], k));
-        for (int q = 0; q < LM_NW; q++) { LM_EACH128(LM_GH_OUT) }
-#undef LM_GH_OUT
-        arx_wipe(gy, sizeof gy);
-        arx_wipe(gh_h, sizeof gh_h); /* powers of H: key material */
-        arx_wipe(gh_k, sizeof gh_k);
-    }
-#endif
 }
 
 #undef LM_LEN
 #undef LM_P
-#undef LM_GH
-#undef LM_GH_STEP
-#undef LM_GH_HOOK
-#undef LM_GH_HOOKED
-#undef LM_ROUNDS_H
 #undef LM_B16
 #undef LM_B16_LOAD
 #undef LM_B16_STORE

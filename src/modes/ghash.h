@@ -136,11 +136,6 @@ void arx_ghash_fold(arx_ghash *g, const arx_ghash *hn, const arx_ghash *part);
  * key, into s (16 bytes, GCM's byte order). arx_ghash_vpclmul_many takes
  * n messages whose keys are VPCLMULQDQ keys and whose block count
  * (both paddings and the length block) is at most 2 * ARX_GHASH_MAX_POW.
- * There (VPCLMULQDQ only) skip, a multiple of 16, leaves C's first skip
- * bytes out (a lane kernel hashed them, ARX_MANY_GHASH; no AAD then): s is
- * then T, the rest of C and the length block as if from Y = 0, and
- * arx_ghash_vpclmul_many_y adds the kernel's Y times H^t (t: the blocks T
- * covers), S = Y H^t + T by linearity.
  */
 typedef struct arx_ghash_msg {
     const arx_ghash_key *key;
@@ -149,12 +144,8 @@ typedef struct arx_ghash_msg {
     const uint8_t *c;
     size_t len;
     uint8_t *s;
-    size_t skip;      /* 0, or C's bytes hashed elsewhere */
-    const uint8_t *y; /* arx_ghash_vpclmul_many_y: that Y, byte-reversed */
 } arx_ghash_msg;
 void arx_ghash_vpclmul_many(const arx_ghash_msg *m, size_t n);
-/* s ^= Y H^t for messages with skip (t = (len - skip + 15) / 16 + 1 <= 64). */
-void arx_ghash_vpclmul_many_y(const arx_ghash_msg *m, size_t n);
 /* The same on VPCLMUL256 keys (ghash_many_avx2clmul.c), same limit. */
 void arx_ghash_vpclmul256_many(const arx_ghash_msg *m, size_t n);
 /* The same on PCLMULQDQ keys (8 powers), any block count. */

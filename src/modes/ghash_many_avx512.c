@@ -102,9 +102,9 @@ static inline __attribute__((always_inline)) __m512i many_four_t(const arx_ghash
         ghash_z_begin(&a);
         ghash_z_begin(&hd);
         if (q < n) {
-            const size_t na = (m[q].aad_len + 15) / 16, nc = (m[q].len - m[q].skip + 15) / 16, tot = na + nc + 1;
+            const size_t na = (m[q].aad_len + 15) / 16, nc = (m[q].len + 15) / 16, tot = na + nc + 1;
             many_absorb(&a, &hd, m[q].key, m[q].aad, m[q].aad_len, tot, head);
-            many_absorb(&a, &hd, m[q].key, m[q].c + m[q].skip, m[q].len - m[q].skip, tot - na, head);
+            many_absorb(&a, &hd, m[q].key, m[q].c, m[q].len, tot - na, head);
             /* The length block [len(A)]64 || [len(C)]64, byte-reversed as the
              * multiply wants it: len(C) in the low half. Built in a register:
              * assembled in memory from two 8-byte stores, its 64-byte load
@@ -143,7 +143,7 @@ static inline __attribute__((always_inline)) __m512i many_four_t(const arx_ghash
 static inline __m512i many_four(const arx_ghash_msg *m, size_t n) {
     int head = 0; /* public: lengths only */
     for (size_t q = 0; q < n; q++)
-        head |= (m[q].aad_len + 15) / 16 + (m[q].len - m[q].skip + 15) / 16 + 1 > ARX_GHASH_MAX_POW;
+        head |= (m[q].aad_len + 15) / 16 + (m[q].len + 15) / 16 + 1 > ARX_GHASH_MAX_POW;
     return head ? many_four_t(m, n, 1) : many_four_t(m, n, 0);
 }
 
@@ -160,30 +160,6 @@ void arx_ghash_vpclmul_many(const arx_ghash_msg *m, size_t n) {
         if (k > 1) _mm_storeu_si128((__m128i *)(void *)m[i + 1].s, _mm512_extracti32x4_epi32(v, 1));
         if (k > 2) _mm_storeu_si128((__m128i *)(void *)m[i + 2].s, _mm512_extracti32x4_epi32(v, 2));
         if (k > 3) _mm_storeu_si128((__m128i *)(void *)m[i + 3].s, _mm512_extracti32x4_epi32(v, 3));
-    }
-}
-
-void arx_ghash_vpclmul_many_y(const arx_ghash_msg *m, size_t n) {
-    for (size_t i = 0; i < n; i += 4) {
-        const size_t k = n - i < 4 ? n - i : 4;
-        __m512i y = _mm512_setzero_si512(), h = y;
-        for (size_t q = 0; q < k; q++) {
-            const arx_ghash_msg *g = &m[i + q];
-            const size_t t = (g->len - g->skip + 15) / 16 + 1;
-            const __mmask16 lane = (__mmask16)(0xfu << (4 * q));
-            y = _mm512_mask_broadcast_i32x4(y, lane, _mm_loadu_si128((const __m128i *)(const void *)g->y));
-            h = _mm512_mask_broadcast_i32x4(h, lane,
-                                            _mm_loadu_si128((const __m128i *)(const void *)g->key->htab[ARX_GHASH_MAX_POW - t]));
-        }
-        const __m512i v = ghash_z_bswap(ghash_mul_z(y, h));
-        for (size_t q = 0; q < k; q++) {
-            __m128i *s = (__m128i *)(void *)m[i + q].s;
-            const __m128i p = q == 0 ? _mm512_castsi512_si128(v)
-                              : q == 1 ? _mm512_extracti32x4_epi32(v, 1)
-                              : q == 2 ? _mm512_extracti32x4_epi32(v, 2)
-                                       : _mm512_extracti32x4_epi32(v, 3);
-            _mm_storeu_si128(s, _mm_xor_si128(_mm_loadu_si128(s), p));
-        }
     }
 }
 

@@ -157,7 +157,7 @@ static void many_ghash(const arx_ghash_key *gk, const uint8_t *aad, size_t aad_l
  * 256-bit one, PCLMULQDQ keys through ghash_many_pclmul.c, the rest
  * (portable, PMULL, MCU) one by one. */
 static void many_ghash_jobs(const arx_job *jobs, const arx_ghash_key *const *gk, const unsigned char *idx, size_t n,
-                            int dec, uint8_t (*s)[16], const size_t *hb) {
+                            int dec, uint8_t (*s)[16]) {
 #if ARX_X86_SIMD
     arx_ghash_msg q[MANY_CHUNK], p[MANY_CHUNK], y[MANY_CHUNK];
     size_t nq = 0, np = 0, ny = 0;
@@ -167,7 +167,7 @@ static void many_ghash_jobs(const arx_job *jobs, const arx_ghash_key *const *gk,
         const arx_job *j = &jobs[i];
         const uint8_t *c = dec ? j->in : j->out;
 #if ARX_X86_SIMD
-        arx_ghash_msg g = {gk[i], j->aad, j->aad_len, c, j->len, s[i], 16 * hb[i], NULL};
+        arx_ghash_msg g = {gk[i], j->aad, j->aad_len, c, j->len, s[i]};
         const size_t blocks = (j->aad_len + 15) / 16 + (j->len + 15) / 16;
         if (gk[i]->impl == ARX_GHASH_VPCLMUL && blocks < 2 * ARX_GHASH_MAX_POW) {
             q[nq++] = g;
@@ -192,14 +192,11 @@ static void many_ghash_jobs(const arx_job *jobs, const arx_ghash_key *const *gk,
 }
 
 /* What GCM hashes group by group in many_keystream: jobs[i]'s key gk[i],
- * its S into s[i]; dec: the ciphertext is the input. hb[i]: the blocks of
- * jobs[i]'s ciphertext the lane kernel hashed (ARX_MANY_GHASH), its Y in
- * yr[i]; s[i] then covers the rest (many_gcm_lanes adds Y H^t). */
+ * its S into s[i]; dec: the ciphertext is the input. */
 typedef struct {
     const arx_ghash_key *const *gk;
     uint8_t (*s)[16];
     int dec;
-    size_t *hb;
 } many_gcm_ctx;
 
 /* idx[0..n) sorted by ascending job length (insertion sort: n <= MANY_CHUNK;
@@ -252,31 +249,11 @@ static void many_keystream(const arx_backend *be, const arx_job *jobs, const arx
         size_t cap = (jobs[gi[g - 1 - g / 4]].len + bb - 1) / bb;
         if (longest <= cap + 16) cap = longest;
         for (size_t i = 0; i < g; i++) grp[i] = &lanes[gi[i]];
-        /* GCM on a kernel that hashes (ARX_MANY_GHASH, a full group of
-         * VPCLMULQDQ keys and no AAD): the blocks every lane has whole, in
-         * steps of many_ghash, hashed in the kernel from the registers; the
-         * rest, as S = Y H^t + T, t at most 64 (lengths only). */
-        size_t h = 0;
-        if (gc && be->many_ghash && g == L) {
-            size_t full = (size_t)-1;
-            int ok = 1;
-            for (size_t i = 0; i < g; i++) {
-                const arx_job *j = &jobs[gi[i]];
-                const size_t w = (j->len < cap * bb ? j->len : cap * bb) / 16;
-                ok &= gc->gk[gi[i]]->impl == ARX_GHASH_VPCLMUL && j->aad_len == 0;
-                if (w < full) full = w;
-            }
-            h = ok ? full / be->many_ghash * be->many_ghash : 0;
-            for (size_t i = 0; i < g && h; i++)
-                if ((jobs[gi[i]].len + 15) / 16 - h + 1 > ARX_GHASH_MAX_POW) h = 0;
-        }
-        for (size_t i = 0; gc && i < g; i++) gc->hb[gi[i]] = h;
-        const int gflags = h ? (gc->dec ? ARX_MANY_GHASH_IN : ARX_MANY_GHASH) : 0;
         /* GCM hashes a group's ciphertext right before (decrypting: in
          * place, it is about to be overwritten) or after (encrypting) the
          * group's keystream, while its messages are in L1. */
-        if (gc && gc->dec) many_ghash_jobs(jobs, gc->gk, gi, g, 1, gc->s, gc->hb);
-        be->ctr_many(&sc, grp, g, cap * bb, flags | gflags);
+        if (gc && gc->dec) many_ghash_jobs(jobs, gc->gk, gi, g, 1, gc->s);
+        be->ctr_many(&sc, grp, g, cap * bb, flags);
         for (size_t i = 0; i < g; i++) {
             const arx_job *j = &jobs[gi[i]];
             if (j->len <= cap * bb) continue;
@@ -297,7 +274,7 @@ static void many_keystream(const arx_backend *be, const arx_job *jobs, const arx
             arx_wipe(ctr, sizeof ctr);
             arx_wipe(last, sizeof last);
         }
-        if (gc && !gc->dec) many_ghash_jobs(jobs, gc->gk, gi, g, 0, gc->s, gc->hb);
+        if (gc && !gc->dec) many_ghash_jobs(jobs, gc->gk, gi, g, 0, gc->s);
     }
     arx_wipe(sc.rk, sc.used);
 }
@@ -317,8 +294,7 @@ static const arx_backend *many_backend(many_op op, const arx_job *jobs, size_t n
 
 static int many_gcm_lanes(const arx_backend *be, arx_job *jobs, size_t n, int dec) {
     arx_many_lane lanes[MANY_CHUNK];
-    uint8_t ej0[MANY_CHUNK][16], s[MANY_CHUNK][16], yr[MANY_CHUNK][16];
-    size_t hb[MANY_CHUNK];
+    uint8_t ej0[MANY_CHUNK][16], s[MANY_CHUNK][16];
     unsigned char secret[MANY_CHUNK];
     const arx_ghash_key *gk[MANY_CHUNK] = {NULL};
     int rc = ARX_OK;
@@ -337,22 +313,9 @@ static int many_gcm_lanes(const arx_backend *be, arx_job *jobs, size_t n, int de
         lanes[i].out = j->out;
         lanes[i].len = j->len;
         lanes[i].pre = ej0[i];
-        lanes[i].gk = gk[i];
-        lanes[i].yr = yr[i];
     }
-    const many_gcm_ctx gc = {gk, s, dec, hb};
+    const many_gcm_ctx gc = {gk, s, dec};
     many_keystream(be, jobs, lanes, n, ARX_MANY_INC32 | ARX_MANY_PRE, secret, &gc);
-    int hashed = 0;
-#if ARX_X86_SIMD
-    { /* S = Y H^t + T where the kernel hashed (many_keystream) */
-        arx_ghash_msg ym[MANY_CHUNK];
-        size_t ny = 0;
-        for (size_t i = 0; i < n; i++)
-            if (hb[i]) ym[ny++] = (arx_ghash_msg){gk[i], NULL, 0, NULL, jobs[i].len, s[i], 16 * hb[i], yr[i]};
-        if (ny) arx_ghash_vpclmul_many_y(ym, ny);
-        hashed = ny != 0;
-    }
-#endif
     for (size_t i = 0; i < n; i++) {
         arx_job *j = &jobs[i];
         arx_xor(s[i], s[i], ej0[i], 16); /* T = E(J0) xor S */
@@ -370,7 +333,6 @@ static int many_gcm_lanes(const arx_backend *be, arx_job *jobs, size_t n, int de
     }
     arx_wipe(ej0, n * 16);
     arx_wipe(s, n * 16);
-    if (hashed) arx_wipe(yr, n * 16);
     for (size_t i = 0; i < n; i++) /* a hashed J0 depends on the key; 96-bit nonces' are public */
         if (secret[i]) arx_wipe(lanes[i].ctr, 16);
     return rc;

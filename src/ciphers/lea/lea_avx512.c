@@ -50,7 +50,7 @@ ARX_INLINE void lea_avx512_transpose16(__m512i m[16]) {
 const arx_backend lea_avx512_backend = {
     "avx512", ARX_REQ_AVX512, 16, lea_avx512_encrypt, lea_avx512_decrypt, lea_avx512_ctr_xor, lea_avx512_gcm_xor,
     lea_avx512_xts_xor,
-    .many_lanes = 16, .ctr_many = lea_avx512_ctr_many, .many_ghash = 4,
+    .many_lanes = 16, .ctr_many = lea_avx512_ctr_many,
     .xts_sectors = lea_avx512_xts_sectors,
 };
 #else

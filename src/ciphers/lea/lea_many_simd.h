@@ -20,15 +20,11 @@
     } while (0)
 
 /* The rounds over nb batches (state s[b][w], word w of every lane); the
- * round count (24, 28 or 32) is a multiple of four. LM_ROUNDS_H runs HOOK
- * (a statement; r_ is the round) in each four rounds: many_simd.h's GCM
- * hashes there, between the rounds. */
-#define LM_ROUNDS(lk, ks, s, nb) LM_ROUNDS_H(lk, ks, s, nb, (void)0)
-#define LM_ROUNDS_H(lk, ks, s, nb, HOOK)                                                           \
+ * round count (24, 28 or 32) is a multiple of four. */
+#define LM_ROUNDS(lk, ks, s, nb)                                                                   \
     do {                                                                                           \
         for (unsigned r_ = 0; r_ < (ks)->rounds; r_ += 4) {                                        \
             const LM *k_ = (lk) + 6 * r_;                                                          \
-            HOOK;                                                                                  \
             _Pragma("GCC unroll 4") for (int b_ = 0; b_ < (nb); b_++) LM_LEA_ROUND((s)[b_], k_, 0, 1, 2, 3);      \
             _Pragma("GCC unroll 4") for (int b_ = 0; b_ < (nb); b_++) LM_LEA_ROUND((s)[b_], k_ + 6, 1, 2, 3, 0);  \
             _Pragma("GCC unroll 4") for (int b_ = 0; b_ < (nb); b_++) LM_LEA_ROUND((s)[b_], k_ + 12, 2, 3, 0, 1); \
