@@ -24,7 +24,7 @@
 #define MAXJOBS 70
 #define MAXKEYS 20
 #define MAXLEN 300
-#define LONGLEN 2000
+#define LONGLEN 2100
 
 static size_t arena_next;
 static _Alignas(16) uint8_t arena[2 * MAXKEYS * ARX_KEY_STORAGE_MAX];
@@ -83,10 +83,11 @@ static size_t make_batch(size_t maxjobs, size_t bb, int gcm_nonces, int ccm) {
      * 25..31 blocks, so groups stop their lanes at a cap and finish the few
      * long messages with the one-message kernel. */
     const int skew = !force_wide && t_below(3) == 0;
-    /* A wide batch: messages of about one length from 0.5 to 1.5 KiB (the
-     * lanes' kernel GHASH: full groups without AAD; MANY_LONG_GCM's 1536
-     * around the top), most without AAD, sometimes all of one length. */
-    static const size_t wbase[] = {512, 1000, 1024, 1100, 1500, 1520};
+    /* A wide batch: messages of about one length from 0.5 to 2 KiB (full
+     * groups of whole-vector steps; MANY_LONG_GCM's 2048 and the
+     * four-message GHASH's 128 blocks at the top), most without AAD,
+     * sometimes all of one length. */
+    static const size_t wbase[] = {512, 1000, 1024, 1100, 1500, 1520, 1536, 2000, 2030, 2040};
     const int wide = force_wide || (!skew && t_below(3) == 0);
     const size_t wlen = wbase[t_below(sizeof wbase / sizeof wbase[0])], wspread = t_below(2) ? 1 : 1 + t_below(40);
     for (size_t i = 0; i < n; i++) {

@@ -441,7 +441,15 @@ MANY_NOINLINE static int many_cmac_lanes(const arx_backend *be, arx_job *jobs, s
  * GHASH two messages per ymm the lanes still win up to 1.5 KiB: 512 B 1.09 /
  * 1.39, 768 B 1.03 / 1.32, 1 KiB 1.09 / 1.10, 1280 B 1.06 / 1.13, 1520 B
  * 1.04 / 1.13 (before, one message at a time through PCLMULQDQ, they lost
- * from 512 B on and the AVX2 limit was 512). Kernels of 4 lanes (SPECK and
+ * from 512 B on and the AVX2 limit was 512). With the whole-vector stores
+ * (2026-11-26, same setup, lanes / one by one) GCM stays ahead to 2000 B:
+ * AVX-512 1536 B 0.70 / 0.72, 1792 B 0.69 / 0.72, 2000 B 0.69-0.71 /
+ * 0.76-0.78 (SPECK-, SIMON-, CHAM-, SPARX-128 1.16-1.57x); AVX2 LEA 1536 B
+ * 0.99x, 2000 B 1.05x (the others 0.99-1.14x): GCM messages under 2 KiB run
+ * in lanes (the four-message GHASH takes up to 128 blocks). CTR was left at
+ * 512: LEA's lanes win by 2-5% at 512 and 768 B on AVX-512 but lose 4% at
+ * 768 B on AVX2 and 13% at 1 KiB, and SPECK, CHAM and SPARX-128 lose
+ * already at 256 B. Kernels of 4 lanes (SPECK and
  * SIMON on AVX2, LEA on NEON, whose GHASH runs one message at a time) keep
  * 512 bytes: NEON has no figures (qemu only).
  */
@@ -456,7 +464,7 @@ MANY_NOINLINE static int many_cmac_lanes(const arx_backend *be, arx_job *jobs, s
  * the lanes a block of every message; only a message far longer than the
  * rest of its group would leave lanes idle (groups are sorted by length). */
 #define MANY_LONG_CMAC 4096
-#define MANY_LONG_GCM 1536
+#define MANY_LONG_GCM 2048
 #define MANY_LONG_GCM_4LANES 512
 
 /* The lane path over the chunk's short jobs; the long ones one by one. Not
