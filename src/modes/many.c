@@ -35,8 +35,10 @@
  * keeps a chunk's data in L1/L2 between the CTR and GHASH passes. */
 #define MANY_CHUNK 64
 
-/* Builds with lane kernels: x86 (AVX2, AVX-512) and NEON (LEA). */
-#define MANY_LANE_PATH (ARX_X86_SIMD || ARX_ARM_NEON)
+/* Builds with lane kernels: x86 (AVX2, AVX-512), NEON and the WebAssembly
+ * SIMD128 module (its 256 KiB stack, CMakeLists.txt, holds the lane path's
+ * ~30 KiB; GHASH there is ghash_wasm.c's, one message at a time). */
+#define MANY_LANE_PATH (ARX_X86_SIMD || ARX_ARM_NEON || ARX_WASM_SIMD)
 
 #if defined(__GNUC__) || defined(__clang__)
 #define MANY_NOINLINE __attribute__((noinline))
