@@ -877,17 +877,22 @@ function runMany(fn, jobs) {
   if (n === 0) return [];
   const js = new Array(n);
   let first = null;
-  let total = n * JOB_BYTES;
+  let total = n * JOB_BYTES, side = 0;
   for (let i = 0; i < n; i++) {
     const j = manyJob(fn, op, jobs[i], i, first);
     first ??= { inst: j.h.inst, cipher: jobs[0].key.cipher };
     js[i] = j;
+    side += j.nonce.length + j.aad.length + j.tagIn.length;
     total += j.nonce.length + j.aad.length + j.input.length + j.tagIn.length + j.tagLen;
   }
   const I = first.inst;
   const s = I.take(total);
   const m = I.u8(), dv = I.data();
+  // [job structs][nonces, AAD, tags passed in][each job's data and tag out,
+  // one after another: one copy out for the whole batch]
   let p = s + n * JOB_BYTES;
+  let q = p + side;
+  const outAt = q;
   for (let i = 0; i < n; i++) {
     const j = js[i];
     const nonce = p;
@@ -896,12 +901,14 @@ function runMany(fn, jobs) {
     const aad = p;
     if (j.aad.length) m.set(j.aad, p);
     p += j.aad.length;
-    const data = p;
-    if (j.input.length) m.set(j.input, p);
-    p += j.input.length;
-    const tag = p;
+    let tag = p;
     if (j.tagIn.length) m.set(j.tagIn, p);
-    p += j.tagIn.length + j.tagLen;
+    p += j.tagIn.length;
+    const data = q;
+    if (j.input.length) m.set(j.input, q);
+    q += j.input.length;
+    if (j.tagLen) tag = q;
+    q += j.tagLen;
     j.data = data;
     j.tag = tag;
     const o = s + i * JOB_BYTES;
@@ -927,13 +934,20 @@ function runMany(fn, jobs) {
     const j = js[i];
     throw I.fail(rc, manyAt(fn, i), `${jobs[i].key.cipher}${op.mac ? '' : `, ${j.nonce.length}-byte ${op.aead ? 'nonce' : 'iv'}`}${j.tagLen || j.tagIn.length ? `, ${j.tagLen || j.tagIn.length}-byte tag` : ''}`);
   }
+  // The outputs, one copy: each job's result a view of it (a message whose
+  // tag failed was zeroed by the library, and its view is not returned).
+  const all = op.mac && !op.seal ? null : m.slice(outAt, s + total);
   const res = new Array(n);
   for (let i = 0; i < n; i++) {
     const j = js[i];
     const ok = status(i) === 0;
-    if (op.mac) res[i] = op.seal ? m.slice(j.tag, j.tag + j.tagLen) : ok;
-    else if (op.aead && !op.seal) res[i] = { ok, data: ok ? m.slice(j.data, j.data + j.input.length) : null };
-    else res[i] = m.slice(j.data, j.data + j.input.length + j.tagLen); // ciphertext || tag
+    if (op.mac) res[i] = op.seal ? all.subarray(j.tag - outAt, j.tag - outAt + j.tagLen) : ok;
+    else if (op.aead && !op.seal) {
+      const at = j.data - outAt;
+      if (!ok) all.fill(0, at, at + j.input.length); // the library zeroed it; so does this copy
+      res[i] = { ok, data: ok ? all.subarray(at, at + j.input.length) : null };
+    }
+    else res[i] = all.subarray(j.data - outAt, j.data - outAt + j.input.length + j.tagLen); // ciphertext || tag
   }
   I.wipe(s, total);
   return res;

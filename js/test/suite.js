@@ -441,7 +441,21 @@ function manyCase(A, inst, quick) {
               }
               return o;
             });
-            decMany(opens).forEach((r, i) => {
+            const opened = decMany(opens);
+            // the results are views of one buffer per call: where a forged
+            // message's plaintext would lie in it, zeros only
+            const shared = opened.find((r) => r.ok)?.data.buffer;
+            if (shared) {
+              let off = 0;
+              opens.forEach((o, i) => {
+                const len = o.data.length - (o.tagLength ?? 16);
+                if (forged.has(i)) assert(new Uint8Array(shared, off, len).every((x) => x === 0), `${cipher} ${mode}DecryptMany[${i}]: a forged message's plaintext is in the results' buffer`);
+                off += len;
+              });
+              assert(shared.byteLength === off, `${cipher} ${mode}DecryptMany: results' buffer of ${shared.byteLength} bytes, the plaintexts ${off}`);
+              checks++;
+            }
+            opened.forEach((r, i) => {
               if (forged.has(i)) {
                 assert(r.ok === false && r.data === null, `${cipher} ${mode}DecryptMany[${i}]: a forged message was released`);
                 assertThrows(() => dec(opens[i].key, opens[i].nonce, opens[i].data, opens[i]), A.AuthenticationError, null, `${cipher} ${mode}Decrypt[${i}] forged`);
