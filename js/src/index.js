@@ -937,17 +937,19 @@ function runMany(fn, jobs) {
   // The outputs, one copy: each job's result a view of it (a message whose
   // tag failed was zeroed by the library, and its view is not returned).
   const all = op.mac && !op.seal ? null : m.slice(outAt, s + total);
+  const buf = all?.buffer;
+  // views by the constructor: subarray() looks up the species constructor per call
   const res = new Array(n);
   for (let i = 0; i < n; i++) {
     const j = js[i];
     const ok = status(i) === 0;
-    if (op.mac) res[i] = op.seal ? all.subarray(j.tag - outAt, j.tag - outAt + j.tagLen) : ok;
+    if (op.mac) res[i] = op.seal ? new Uint8Array(buf, j.tag - outAt, j.tagLen) : ok;
     else if (op.aead && !op.seal) {
       const at = j.data - outAt;
       if (!ok) all.fill(0, at, at + j.input.length); // the library zeroed it; so does this copy
-      res[i] = { ok, data: ok ? all.subarray(at, at + j.input.length) : null };
+      res[i] = { ok, data: ok ? new Uint8Array(buf, at, j.input.length) : null };
     }
-    else res[i] = all.subarray(j.data - outAt, j.data - outAt + j.input.length + j.tagLen); // ciphertext || tag
+    else res[i] = new Uint8Array(buf, j.data - outAt, j.input.length + j.tagLen); // ciphertext || tag
   }
   I.wipe(s, total);
   return res;
