@@ -117,10 +117,11 @@ static int many_one(many_op op, arx_job *j) {
 /* ---- the lane-per-message path ------------------------------------------- */
 
 /* Only x86 builds (the AVX2 and AVX-512 files of the 128-bit-block
- * ciphers) and NEON ones (LEA) have lane kernels so far. Elsewhere none of
- * this is compiled, so the calls cost a firmware build neither the code nor
- * the ~30 KiB of stack the lane path uses (its group scratch: transposed
- * schedules, 20.5 KiB for SPARX-128/256's programs, lane tables). */
+ * ciphers), NEON ones and the WebAssembly SIMD128 module have lane kernels
+ * so far. Elsewhere none of this is compiled, so the calls cost a firmware
+ * build neither the code nor the ~30 KiB of stack the lane path uses (its
+ * group scratch: transposed schedules, 20.5 KiB for SPARX-128/256's
+ * programs, lane tables). */
 #if MANY_LANE_PATH
 
 /*
