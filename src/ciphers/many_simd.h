@@ -49,8 +49,10 @@
  *                            then hold each lane's 16-bit key twice)
  * and may define LM_TRANSPOSE(m) (an LM_LANES x LM_LANES transpose of words
  * in vectors) with LM_KS_PTR(ks) (the schedule's words, readable in whole
- * vectors up to LM_KS_WORDS rounded up to LM_LANES): vector transposes
- * instead of the scalar ones.
+ * vectors up to LM_KS_WORDS rounded up to LM_LANES) or LM_KS_LOAD(ks, w0)
+ * (the vector of words w0..w0 + LM_LANES - 1, for a kept schedule that is
+ * not rk as it lies, LEA-128's): vector transposes instead of the scalar
+ * ones.
  *
  * (NEON: LM_VBITS 128 with LM_NEON defined, 32-bit words.)
  *
@@ -354,10 +356,12 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
         }
         lk = (LM *)(void *)((uint8_t *)sc->rk + slot * per);
 #ifdef LM_TRANSPOSE
+#ifndef LM_KS_LOAD
+#define LM_KS_LOAD(ks, w0) LM_LOAD(LM_KS_PTR(ks) + (w0))
+#endif
         for (size_t w0 = 0; w0 < nwords; w0 += LM_LANES) {
             LM m[LM_LANES];
-            for (size_t l = 0; l < LM_LANES; l++)
-                m[l] = LM_LOAD(LM_KS_PTR((const LM_KS_T *)lanes[l < n ? l : 0]->ks) + w0);
+            for (size_t l = 0; l < LM_LANES; l++) m[l] = LM_KS_LOAD((const LM_KS_T *)lanes[l < n ? l : 0]->ks, w0);
             LM_TRANSPOSE(m);
             for (size_t j = 0; j < LM_LANES; j++) lk[w0 + j] = m[j];
         }
@@ -572,6 +576,7 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #undef LM_KS_WORDS
 #undef LM_KS_WORD
 #undef LM_KS_PTR
+#undef LM_KS_LOAD
 #undef LM_ROUNDS
 #undef LM_ROUNDS16
 #undef LM_TRANSPOSE
