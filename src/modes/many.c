@@ -340,8 +340,12 @@ static int many_gcm_lanes(const arx_backend *be, arx_job *jobs, size_t n, int de
 
 static void many_ctr_lanes(const arx_backend *be, arx_job *jobs, size_t n) {
     arx_many_lane lanes[MANY_CHUNK];
+    const int b16 = jobs[0].key->desc->block_bytes == 16; /* one cipher a call */
     for (size_t i = 0; i < n; i++) {
-        memcpy(lanes[i].ctr, jobs[i].nonce, jobs[i].key->desc->block_bytes);
+        /* constant sizes, inline moves: a memcpy call a job of variable
+         * size was ~9% of a 16-byte batch */
+        if (b16) memcpy(lanes[i].ctr, jobs[i].nonce, 16);
+        else memcpy(lanes[i].ctr, jobs[i].nonce, 8);
         lanes[i].ks = jobs[i].key->ks;
         lanes[i].in = jobs[i].in;
         lanes[i].out = jobs[i].out;
