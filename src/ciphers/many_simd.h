@@ -460,9 +460,16 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
                 }
             }
         }
-        if (nb == LM_NB) LM_ROUNDS(lk, ks0, s, LM_NB);
-        else
-            for (int j = 0; j < nb; j++) LM_ROUNDS(lk, ks0, &s[j], 1); /* the last few */
+        if (nb == LM_NB) {
+            LM_ROUNDS(lk, ks0, s, LM_NB);
+        } else { /* the last few: in pairs, still two batches' latency hidden (GCM's E(J0) and
+                  * one data block, or a 64-byte message and E(J0) past a set of four) */
+            int j = 0;
+#if LM_NB > 2
+            for (; j + 2 <= nb; j += 2) LM_ROUNDS(lk, ks0, &s[j], 2);
+#endif
+            for (; j < nb; j++) LM_ROUNDS(lk, ks0, &s[j], 1);
+        }
         for (int j = 0; j < nb; j++) {
             LM u[LM_NW];
             LM_FN(many_unslice)(s[j], u);
