@@ -205,7 +205,9 @@ static void many_sort(const arx_job *jobs, unsigned char *idx, size_t n) {
     /* every entry, a constant count: over n, GCC 12's aarch64 vectoriser
      * saw a store past idx (-Wstringop-overflow) */
     for (size_t i = 0; i < MANY_CHUNK; i++) idx[i] = (unsigned char)i;
-    for (size_t i = 1; i < n; i++) {
+    size_t i0 = 1; /* already in order up to here (a batch of equal lengths: all of it), read */
+    while (i0 < n && jobs[i0 - 1].len <= jobs[i0].len) i0++; /* straight, not through idx */
+    for (size_t i = i0; i < n; i++) {
         unsigned char v = idx[i];
         size_t j = i;
         while (j && jobs[idx[j - 1]].len > jobs[v].len) {
