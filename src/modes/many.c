@@ -298,11 +298,11 @@ static int many_gcm_lanes(const arx_backend *be, arx_job *jobs, size_t n, int de
     arx_many_lane lanes[MANY_CHUNK];
     uint8_t ej0[MANY_CHUNK][16], s[MANY_CHUNK][16];
     unsigned char secret[MANY_CHUNK];
-    const arx_ghash_key *gk[MANY_CHUNK] = {NULL};
+    const arx_ghash_key *gk[MANY_CHUNK]; /* [0, n) set below (no 512-byte zeroing a call) */
     int rc = ARX_OK;
     for (size_t i = 0; i < n; i++) {
         arx_job *j = &jobs[i];
-        gk[i] = i && j->key == jobs[i - 1].key ? gk[i - 1] : arx_key_ghash(j->key);
+        gk[i] = i && j->key == jobs[i - 1].key ? gk[i - 1] : arx_key_ghash_fast(j->key);
         if (j->nonce_len == 12) { /* J0 = nonce || 0^31 || 1, inline: the common case */
             memcpy(lanes[i].ctr, j->nonce, 12);
             arx_store32_be(lanes[i].ctr + 12, 1);
