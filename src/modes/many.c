@@ -243,12 +243,13 @@ static void many_keystream(const arx_backend *be, const arx_job *jobs, const arx
     const size_t L = be->many_lanes;
     const size_t pre = (flags & ARX_MANY_PRE) ? 1 : 0;
     const size_t bb = jobs[0].key->desc->block_bytes; /* 16, or 8 (CTR only) */
+    const unsigned lb = bb == 16 ? 4 : 3;             /* blocks by shifts: no division a group */
     many_sort(jobs, idx, n);
     for (size_t g0 = 0; g0 < n; g0 += L) {
         const size_t g = n - g0 < L ? n - g0 : L;
         const unsigned char *gi = idx + g0;
-        const size_t longest = (jobs[gi[g - 1]].len + bb - 1) / bb;
-        size_t cap = (jobs[gi[g - 1 - g / 4]].len + bb - 1) / bb;
+        const size_t longest = (jobs[gi[g - 1]].len + bb - 1) >> lb;
+        size_t cap = (jobs[gi[g - 1 - g / 4]].len + bb - 1) >> lb;
         if (longest <= cap + 16) cap = longest;
         for (size_t i = 0; i < g; i++) grp[i] = &lanes[gi[i]];
         /* GCM hashes a group's ciphertext right before (decrypting: in
@@ -263,7 +264,7 @@ static void many_keystream(const arx_backend *be, const arx_job *jobs, const arx
             uint8_t ctr[16], last[16];
             memcpy(ctr, lanes[gi[i]].ctr, 16);
             many_ctr_advance(ctr, bb, pre + cap, flags & ARX_MANY_INC32);
-            const size_t off = cap * bb, full = (j->len - off) / bb, rest = (j->len - off) % bb;
+            const size_t off = cap * bb, full = (j->len - off) >> lb, rest = (j->len - off) & (bb - 1);
             if (flags & ARX_MANY_INC32) arx_gcm_ctr32(j->key, secret[gi[i]], ctr, j->out + off, j->in + off, full);
             else arx_ctr_blocks(j->key, ctr, j->out + off, j->in + off, full);
             if (rest) {
