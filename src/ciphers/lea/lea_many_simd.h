@@ -58,19 +58,21 @@
 #define LM_KS_WORDS(ks) ((size_t)(ks)->rounds * (LM_LEA_COMPACT(ks) ? 4 : 6))
 #if defined(LM_TRANSPOSE) && LM_VBITS == 512
 /* Compact words w0..w0 + 15: rounds w0 / 4 .. + 3, 24 words of rk from
- * 6 * w0 / 4 picked by one two-source permute (reads up to word 151 of 192). */
+ * 6 * w0 / 4 picked by one two-source permute from words 0..15 and 8..23 of
+ * them (indices past 15: word + 8), so nothing past the schedule's 144th
+ * word is read (the rest of rk is not written for LEA-128). */
 ARX_INLINE __m512i lea_many_ks_load(const lea_ks *ks, size_t w0) {
     const uint32_t *p = &ks->rk[0][0];
     if (!LM_LEA_COMPACT(ks)) return _mm512_loadu_si512((const void *)(p + w0));
     p += w0 / 4 * 6;
-    const __m512i idx = _mm512_setr_epi32(0, 1, 2, 4, 6, 7, 8, 10, 12, 13, 14, 16, 18, 19, 20, 22);
+    const __m512i idx = _mm512_setr_epi32(0, 1, 2, 4, 6, 7, 8, 10, 12, 13, 14, 24, 26, 27, 28, 30);
     return _mm512_permutex2var_epi32(_mm512_loadu_si512((const void *)p), idx,
-                                     _mm512_loadu_si512((const void *)(p + 16)));
+                                     _mm512_loadu_si512((const void *)(p + 8)));
 }
 #define LM_KS_LOAD(ks, w0) lea_many_ks_load((ks), (w0))
 #elif defined(LM_TRANSPOSE) && LM_VBITS == 256
 /* Compact words w0..w0 + 7: rounds w0 / 4 and + 1, 12 words of rk from
- * 6 * w0 / 4 (reads up to word 143 of 192). */
+ * 6 * w0 / 4 (reads up to word 143, the schedule's last). */
 ARX_INLINE __m256i lea_many_ks_load(const lea_ks *ks, size_t w0) {
     const uint32_t *p = &ks->rk[0][0];
     if (!LM_LEA_COMPACT(ks)) return _mm256_loadu_si256((const __m256i *)(const void *)(p + w0));
