@@ -72,16 +72,18 @@ ARX_INLINE __m512i lea_many_ks_load(const lea_ks *ks, size_t w0) {
 #define LM_KS_LOAD(ks, w0) lea_many_ks_load((ks), (w0))
 #elif defined(LM_TRANSPOSE) && LM_VBITS == 256
 /* Compact words w0..w0 + 7: rounds w0 / 4 and + 1, 12 words of rk from
- * 6 * w0 / 4 (reads up to word 143, the schedule's last). */
+ * 6 * w0 / 4. Position i wants word i + 0, 0, 0, 1, 2, 2, 2, 3 of them:
+ * four overlapping loads and three blends, no shuffle (a two-permute
+ * version doubled the shuffles a transpose; reads up to word 142). */
 ARX_INLINE __m256i lea_many_ks_load(const lea_ks *ks, size_t w0) {
     const uint32_t *p = &ks->rk[0][0];
     if (!LM_LEA_COMPACT(ks)) return _mm256_loadu_si256((const __m256i *)(const void *)(p + w0));
     p += w0 / 4 * 6;
-    const __m256i a = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(const void *)p),
-                                                  _mm256_setr_epi32(0, 1, 2, 4, 6, 7, 0, 0));
-    const __m256i b = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(p + 4)),
-                                                  _mm256_setr_epi32(0, 0, 0, 0, 0, 0, 4, 6));
-    return _mm256_blend_epi32(a, b, 0xc0);
+#define LM_LEA_LD(o) _mm256_loadu_si256((const __m256i *)(const void *)(p + (o)))
+    __m256i v = _mm256_blend_epi32(LM_LEA_LD(0), LM_LEA_LD(1), 0x08);
+    v = _mm256_blend_epi32(v, LM_LEA_LD(2), 0x70);
+    return _mm256_blend_epi32(v, LM_LEA_LD(3), 0x80);
+#undef LM_LEA_LD
 }
 #define LM_KS_LOAD(ks, w0) lea_many_ks_load((ks), (w0))
 #endif
