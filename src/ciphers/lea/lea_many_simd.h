@@ -86,6 +86,17 @@ ARX_INLINE __m256i lea_many_ks_load(const lea_ks *ks, size_t w0) {
 #undef LM_LEA_LD
 }
 #define LM_KS_LOAD(ks, w0) lea_many_ks_load((ks), (w0))
+#elif defined(LM_TRANSPOSE) && LM_VBITS == 128 && defined(__wasm_simd128__)
+/* Compact words w0..w0 + 3: round w0 / 4's RK0, RK1, RK2, RK4. */
+ARX_INLINE v128_t lea_many_ks_load(const lea_ks *ks, size_t w0) {
+    const uint32_t *p = &ks->rk[0][0];
+    if (!LM_LEA_COMPACT(ks)) return wasm_v128_load((const void *)(p + w0));
+    p += w0 / 4 * 6;
+    return wasm_u32x4_make(p[0], p[1], p[2], p[4]);
+}
+#define LM_KS_LOAD(ks, w0) lea_many_ks_load((ks), (w0))
+#elif defined(LM_TRANSPOSE)
+#error "lea_many_simd.h: LM_TRANSPOSE needs this width's compact LM_KS_LOAD"
 #endif
 
 #define LM_W 32
