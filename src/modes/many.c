@@ -545,13 +545,27 @@ MANY_NOINLINE static int many_ccm_lanes(const arx_backend *be, arx_job *jobs, si
                 if (!mac[l].len) continue;
                 if (mac[l].len > wused[l]) wused[l] = mac[l].len;
                 uint8_t *w = win[l];
+                const uint8_t *p = dec ? j->out : j->in;
+                if (fl->total <= MANY_CCM_WIN) { /* all of B in one window: the common case */
+                    memcpy(w, fl->b0, 16);
+                    if (j->aad_len) {
+                        memset(w + fl->hb - 16, 0, 16); /* the padding, then what overlaps it */
+                        memcpy(w + 16, fl->enc, fl->ne);
+                        memcpy(w + 16 + fl->ne, j->aad, j->aad_len);
+                    }
+                    if (j->len) {
+                        memset(w + fl->total - 16, 0, 16);
+                        memcpy(w + fl->hb, p, j->len);
+                    }
+                    continue;
+                }
                 many_ccm_piece(w, off, e, 0, fl->b0, 16);
                 if (j->aad_len) {
                     many_ccm_piece(w, off, e, 16, fl->enc, fl->ne);
                     many_ccm_piece(w, off, e, 16 + fl->ne, j->aad, j->aad_len);
                     many_ccm_piece(w, off, e, a0, NULL, fl->hb - a0);
                 }
-                many_ccm_piece(w, off, e, fl->hb, dec ? j->out : j->in, j->len);
+                many_ccm_piece(w, off, e, fl->hb, p, j->len);
                 many_ccm_piece(w, off, e, fl->hb + j->len, NULL, fl->total - fl->hb - j->len);
             }
             be->ctr_many(&sc, gm, g, (size_t)-1, ARX_MANY_CBC);
