@@ -540,6 +540,7 @@ MANY_NOINLINE static int many_ccm_lanes(const arx_backend *be, arx_job *jobs, si
             for (size_t l = 0; l < g; l++) {
                 const arx_job *j = jl[l];
                 const many_ccm_fmt *fl = f[l];
+                if (off) memcpy(mac[l].ctr, x[l], 16); /* X from the last window */
                 const size_t e = fl->total < end ? fl->total : end, a0 = 16 + fl->ne + j->aad_len;
                 mac[l].len = e > off ? e - off : 0;
                 if (!mac[l].len) continue;
@@ -569,7 +570,6 @@ MANY_NOINLINE static int many_ccm_lanes(const arx_backend *be, arx_job *jobs, si
                 many_ccm_piece(w, off, e, fl->hb + j->len, NULL, fl->total - fl->hb - j->len);
             }
             be->ctr_many(&sc, gm, g, (size_t)-1, ARX_MANY_CBC);
-            for (size_t l = 0; l < g; l++) memcpy(mac[l].ctr, x[l], 16);
         }
         if (!dec) be->ctr_many(&sc, gk, g, (size_t)-1, ARX_MANY_PRE);
         for (size_t l = 0; l < g; l++) {
@@ -579,7 +579,7 @@ MANY_NOINLINE static int many_ccm_lanes(const arx_backend *be, arx_job *jobs, si
         }
     }
     arx_wipe(sc.rk, sc.used);
-    for (size_t l = 0; l < L && l < ARX_MANY_MAX_LANES; l++) {
+    for (size_t l = 0; l < L; l++) {
         arx_wipe(win[l], wused[l]);
         arx_wipe(mac[l].ctr, 16);
     }
