@@ -52,7 +52,9 @@
  * vectors up to LM_KS_WORDS rounded up to LM_LANES): vector transposes
  * instead of the scalar ones.
  *
- * (NEON: LM_VBITS 128 with LM_NEON defined, 32-bit words.)
+ * (NEON: LM_VBITS 128 with LM_NEON defined, 32-bit words. WebAssembly
+ * SIMD128: LM_VBITS 128 in a -msimd128 build, 32-bit words; nothing else to
+ * define.)
  *
  * Constant time: the only branches are on lengths and lane counts (public);
  * round keys and counters are only operands.
@@ -97,6 +99,36 @@
 #define LM_B16_LOAD(p) vld1q_u8((const uint8_t *)(const void *)(p))
 #define LM_B16_STORE(p, v) vst1q_u8((uint8_t *)(void *)(p), (v))
 #define LM_B16_XOR veorq_u8
+#elif LM_VBITS == 128 && defined(__wasm_simd128__)
+/* WebAssembly SIMD128, 32-bit words only: four messages a call, as NEON.
+ * The vocabulary of wasm.h (zips are SSE2's unpacks; rotates the including
+ * file's LM_ROL/LM_ROR, shl | shr_u there); a 128-bit lane is the vector. */
+#include "wasm.h"
+#if LM_W != 32
+#error "many_simd.h: SIMD128 lanes are 32-bit"
+#endif
+#define LM_WASM
+#define LM v128_t
+#define LM_XOR wasm_v128_xor
+#define LM_AND wasm_v128_and
+#define LM_LOAD(p) wasm_v128_load((const void *)(p))
+#define LM_STORE(p, v) wasm_v128_store((void *)(p), (v))
+#define LM_UNPACKLO32 WASM_ZIPLO32
+#define LM_UNPACKHI32 WASM_ZIPHI32
+#define LM_UNPACKLO64 WASM_ZIPLO64
+#define LM_UNPACKHI64 WASM_ZIPHI64
+#define LM_LANE128(v, k) (v)
+#define LM_EACH128(F) F(0)
+#define LM_ADD wasm_i32x4_add
+#define LM_SUB wasm_i32x4_sub
+#define LM_SET1(x) wasm_u32x4_splat((uint32_t)(x))
+#define LM_EQ0(v) wasm_i32x4_eq((v), wasm_i32x4_splat(0))
+#define LM_BSWAP(v) WASM_BSWAP32(v)
+/* one block */
+#define LM_B16 v128_t
+#define LM_B16_LOAD(p) wasm_v128_load((const void *)(p))
+#define LM_B16_STORE(p, v) wasm_v128_store((void *)(p), (v))
+#define LM_B16_XOR wasm_v128_xor
 #else
 #include <immintrin.h>
 #define LM_B16 __m128i
@@ -154,7 +186,7 @@
 #define LM_EQ0(v) _mm256_cmpeq_epi64((v), _mm256_setzero_si256())
 #endif
 #else
-#error "many_simd.h: LM_VBITS is 256 or 512 (x86), 128 (NEON, LM_NEON)"
+#error "many_simd.h: LM_VBITS is 256 or 512 (x86), 128 (NEON, LM_NEON; wasm SIMD128)"
 #endif
 #if LM_W == 32
 #define LM_BSWAP(v) LM_SHUFFLE8((v), LM_IDX(0x0c0d0e0f, 0x08090a0b, 0x04050607, 0x00010203))
@@ -216,9 +248,13 @@ ARX_INLINE void LM_FN(many_unslice)(const LM *s, LM *u) {
  * 32-bit words, (w0 | w1 << 16) and (w2 | w3 << 16), are split into halves
  * and batches 2p and 2p + 1 paired half by half, then back. */
 #if LM_BLOCK != 64 || defined(LM_NEON)
-#error "many_simd.h: LM_ROUNDS16 is for 64-bit blocks on x86"
+#error "many_simd.h: LM_ROUNDS16 is for 64-bit blocks on x86 and SIMD128"
 #endif
-#if LM_VBITS == 512
+#if defined(LM_WASM)
+#define LM_LO_HI(a, b) wasm_i16x8_shuffle((a), (b), 0, 9, 2, 11, 4, 13, 6, 15)
+#define LM_SHL16(x) wasm_i32x4_shl((x), 16)
+#define LM_SHR16(x) wasm_u32x4_shr((x), 16)
+#elif LM_VBITS == 512
 #define LM_LO_HI(a, b) _mm512_mask_blend_epi16(0xaaaaaaaau, (a), (b)) /* low halves of a, high of b */
 #define LM_SHL16(x) _mm512_slli_epi32((x), 16)
 #define LM_SHR16(x) _mm512_srli_epi32((x), 16)
@@ -266,6 +302,8 @@ ARX_INLINE LM LM_FN(many_ctr_vec)(const arx_many_lane *const *lanes, size_t n, s
     return _mm512_inserti32x4(v, LM_CTR(3), 3);
 #elif LM_VBITS == 256
     return _mm256_inserti128_si256(_mm256_castsi128_si256(LM_CTR(0)), LM_CTR(1), 1);
+#elif defined(LM_WASM)
+    return LM_CTR(0);
 #else
     return NEON_FROM8(LM_CTR(0));
 #endif
@@ -536,6 +574,7 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #undef LM_B16_STORE
 #undef LM_B16_XOR
 #undef LM_NEON
+#undef LM_WASM
 #undef LM_NW
 #undef LM_BLOCK
 #undef LM_BB

@@ -35,8 +35,10 @@
  * keeps a chunk's data in L1/L2 between the CTR and GHASH passes. */
 #define MANY_CHUNK 64
 
-/* Builds with lane kernels: x86 (AVX2, AVX-512) and NEON (LEA). */
-#define MANY_LANE_PATH (ARX_X86_SIMD || ARX_ARM_NEON)
+/* Builds with lane kernels: x86 (AVX2, AVX-512), NEON and the WebAssembly
+ * SIMD128 module (its 256 KiB stack, CMakeLists.txt, holds the lane path's
+ * ~30 KiB; GHASH there is ghash_wasm.c's, one message at a time). */
+#define MANY_LANE_PATH (ARX_X86_SIMD || ARX_ARM_NEON || ARX_WASM_SIMD)
 
 #if defined(__GNUC__) || defined(__clang__)
 #define MANY_NOINLINE __attribute__((noinline))
@@ -115,10 +117,11 @@ static int many_one(many_op op, arx_job *j) {
 /* ---- the lane-per-message path ------------------------------------------- */
 
 /* Only x86 builds (the AVX2 and AVX-512 files of the 128-bit-block
- * ciphers) and NEON ones (LEA) have lane kernels so far. Elsewhere none of
- * this is compiled, so the calls cost a firmware build neither the code nor
- * the ~30 KiB of stack the lane path uses (its group scratch: transposed
- * schedules, 20.5 KiB for SPARX-128/256's programs, lane tables). */
+ * ciphers), NEON ones and the WebAssembly SIMD128 module have lane kernels
+ * so far. Elsewhere none of this is compiled, so the calls cost a firmware
+ * build neither the code nor the ~30 KiB of stack the lane path uses (its
+ * group scratch: transposed schedules, 20.5 KiB for SPARX-128/256's
+ * programs, lane tables). */
 #if MANY_LANE_PATH
 
 /*
