@@ -69,10 +69,9 @@ CTR_KERNELS = ["speck-64-128", "simon-64-128", "simeck-64-128", "cham-64-128", "
 CTR_ASM = {t: ["lea-128", "lea-192", "lea-256"] + CTR_KERNELS for t in ("avr", "msp430")}
 # CTR kernels whose C wrapper splits a call where the counter's low bytes
 # wrap (a second precomputation): those calls have their own cycle count.
-# The others carry through the whole counter in the kernel on every block
-# (LEA-192/256 on AVR; on MSP430 they share LEA-128's precomputing kernel).
-CTR_SPLIT = {"lea-128": 12, "hight": 7, "sparx-64-128": 4}  # where the low bytes start
-CTR_SPLIT_ON = {"avr": CTR_SPLIT, "msp430": dict(CTR_SPLIT, **{"lea-192": 12, "lea-256": 12})}
+# (LEA-192/256 share LEA-128's precomputing wrapper on both chips.)
+CTR_SPLIT = {"lea-128": 12, "lea-192": 12, "lea-256": 12, "hight": 7, "sparx-64-128": 4}  # where the low bytes start
+CTR_SPLIT_ON = {"avr": CTR_SPLIT, "msp430": CTR_SPLIT}
 # Of those, the ones whose count also follows where in the call the low
 # bytes wrap (on AVR HIGHT's and SPARX's pair kernels send a block before the wrap alone): their
 # split calls are grouped by the number of blocks before the wrap.
