@@ -41,7 +41,8 @@
  *   LM_ROUNDS(lk, ks, s, nb) encrypt nb batches in place: LM s[nb][NW] is
  *                            word w of every lane's block; ks is lane 0's
  *                            schedule (round counts: one cipher per call)
- * or, for 64-bit blocks of four 16-bit words (CHAM-64), instead of LM_ROUNDS
+ * or, for 64-bit blocks of four 16-bit words (CHAM-64, SPARX-64), instead
+ * of LM_ROUNDS
  *   LM_ROUNDS16(lk, ks, st, np) encrypt np packed states in place: st[p][w]
  *                            holds word w (16 bits) of batch 2p's block in
  *                            the low half of every 32-bit lane and of batch
@@ -52,7 +53,8 @@
  * vectors up to LM_KS_WORDS rounded up to LM_LANES): vector transposes
  * instead of the scalar ones.
  *
- * (NEON: LM_VBITS 128 with LM_NEON defined, 32-bit words. WebAssembly
+ * (NEON: LM_VBITS 128 with LM_NEON defined, 32-bit words, LM_ROUNDS16
+ * included. WebAssembly
  * SIMD128: LM_VBITS 128 in a -msimd128 build, 32-bit words; nothing else to
  * define.)
  *
@@ -247,10 +249,16 @@ ARX_INLINE void LM_FN(many_unslice)(const LM *s, LM *u) {
 /* 16-bit words, two batches per state (LM_ROUNDS16 above): a batch's two
  * 32-bit words, (w0 | w1 << 16) and (w2 | w3 << 16), are split into halves
  * and batches 2p and 2p + 1 paired half by half, then back. */
-#if LM_BLOCK != 64 || defined(LM_NEON)
-#error "many_simd.h: LM_ROUNDS16 is for 64-bit blocks on x86 and SIMD128"
+#if LM_BLOCK != 64
+#error "many_simd.h: LM_ROUNDS16 is for 64-bit blocks"
 #endif
-#if defined(LM_WASM)
+#if defined(LM_NEON)
+/* bsl with the high-half mask (a constant register); the pairing runs once
+ * per two batches, not per round */
+#define LM_LO_HI(a, b) vbslq_u32(vdupq_n_u32(0xffff0000u), (b), (a))
+#define LM_SHL16(x) vshlq_n_u32((x), 16)
+#define LM_SHR16(x) vshrq_n_u32((x), 16)
+#elif defined(LM_WASM)
 #define LM_LO_HI(a, b) wasm_i16x8_shuffle((a), (b), 0, 9, 2, 11, 4, 13, 6, 15)
 #define LM_SHL16(x) wasm_i32x4_shl((x), 16)
 #define LM_SHR16(x) wasm_u32x4_shr((x), 16)
