@@ -53,7 +53,7 @@
  * vectors up to LM_KS_WORDS rounded up to LM_LANES): vector transposes
  * instead of the scalar ones.
  *
- * (NEON: LM_VBITS 128 with LM_NEON defined, 32-bit words, LM_ROUNDS16
+ * (NEON: LM_VBITS 128 with LM_NEON defined, 32- or 64-bit words, LM_ROUNDS16
  * included. WebAssembly
  * SIMD128: LM_VBITS 128 in a -msimd128 build, 32-bit words; nothing else to
  * define.)
@@ -75,11 +75,9 @@
 #define LM_LANES (LM_VBITS / LM_W)     /* messages per call */
 #define LM_VBYTES (LM_VBITS / 8)
 #if LM_VBITS == 128 && defined(LM_NEON)
-/* ARM NEON (AArch64 and ARMv7), 32-bit words only: four messages a call. */
+/* ARM NEON (AArch64 and ARMv7): 32-bit words, four messages a call, or
+ * 64-bit ones (SPECK-128, SIMON-128), two. */
 #include "neon.h"
-#if LM_W != 32
-#error "many_simd.h: NEON lanes are 32-bit"
-#endif
 #define LM uint32x4_t
 #define LM_XOR veorq_u32
 #define LM_AND vandq_u32
@@ -91,11 +89,27 @@
 #define LM_UNPACKHI64 NEON_ZIPHI64
 #define LM_LANE128(v, k) NEON_U8(v)
 #define LM_EACH128(F) F(0)
+#if LM_W == 32
 #define LM_ADD vaddq_u32
 #define LM_SUB vsubq_u32
 #define LM_SET1(x) vdupq_n_u32((uint32_t)(x))
 #define LM_EQ0(v) vceqq_u32((v), vdupq_n_u32(0))
 #define LM_BSWAP(v) NEON_FROM8(vrev32q_u8(NEON_U8(v)))
+#else
+#define LM_ADD(a, b) NEON_FROM64(vaddq_u64(NEON_U64(a), NEON_U64(b)))
+#define LM_SUB(a, b) NEON_FROM64(vsubq_u64(NEON_U64(a), NEON_U64(b)))
+#define LM_SET1(x) NEON_FROM64(vdupq_n_u64((uint64_t)(x)))
+#if defined(__aarch64__)
+#define LM_EQ0(v) NEON_FROM64(vceqzq_u64(NEON_U64(v)))
+#else /* ARMv7 has no 64-bit compare: both 32-bit halves zero */
+#define LM_EQ0(v) LM_FN(many_eq0_64)(v)
+ARX_INLINE uint32x4_t LM_FN(many_eq0_64)(uint32x4_t v) {
+    const uint32x4_t z = vceqq_u32(v, vdupq_n_u32(0));
+    return vandq_u32(z, vrev64q_u32(z));
+}
+#endif
+#define LM_BSWAP(v) NEON_FROM8(vrev64q_u8(NEON_U8(v)))
+#endif
 /* one block */
 #define LM_B16 uint8x16_t
 #define LM_B16_LOAD(p) vld1q_u8((const uint8_t *)(const void *)(p))
