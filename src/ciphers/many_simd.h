@@ -50,8 +50,10 @@
  *                            then hold each lane's 16-bit key twice)
  * and may define LM_TRANSPOSE(m) (an LM_LANES x LM_LANES transpose of words
  * in vectors) with LM_KS_PTR(ks) (the schedule's words, readable in whole
- * vectors up to LM_KS_WORDS rounded up to LM_LANES): vector transposes
- * instead of the scalar ones.
+ * vectors up to LM_KS_WORDS rounded up to LM_LANES) or LM_KS_LOAD(ks, w0)
+ * (the vector of words w0..w0 + LM_LANES - 1, for a kept schedule that is
+ * not rk as it lies, LEA-128's): vector transposes instead of the scalar
+ * ones.
  *
  * (NEON: LM_VBITS 128 with LM_NEON defined, 32- or 64-bit words, LM_ROUNDS16
  * included. WebAssembly
@@ -414,10 +416,12 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
         }
         lk = (LM *)(void *)((uint8_t *)sc->rk + slot * per);
 #ifdef LM_TRANSPOSE
+#ifndef LM_KS_LOAD
+#define LM_KS_LOAD(ks, w0) LM_LOAD(LM_KS_PTR(ks) + (w0))
+#endif
         for (size_t w0 = 0; w0 < nwords; w0 += LM_LANES) {
             LM m[LM_LANES];
-            for (size_t l = 0; l < LM_LANES; l++)
-                m[l] = LM_LOAD(LM_KS_PTR((const LM_KS_T *)lanes[l < n ? l : 0]->ks) + w0);
+            for (size_t l = 0; l < LM_LANES; l++) m[l] = LM_KS_LOAD((const LM_KS_T *)lanes[l < n ? l : 0]->ks, w0);
             LM_TRANSPOSE(m);
             for (size_t j = 0; j < LM_LANES; j++) lk[w0 + j] = m[j];
         }
@@ -516,9 +520,16 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
                 }
             }
         }
-        if (nb == LM_NB) LM_ROUNDS(lk, ks0, s, LM_NB);
-        else
-            for (int j = 0; j < nb; j++) LM_ROUNDS(lk, ks0, &s[j], 1); /* the last few */
+        if (nb == LM_NB) {
+            LM_ROUNDS(lk, ks0, s, LM_NB);
+        } else { /* the last few: in pairs, still two batches' latency hidden (GCM's E(J0) and
+                  * one data block, or a 64-byte message and E(J0) past a set of four) */
+            int j = 0;
+#if LM_NB > 2
+            for (; j + 2 <= nb; j += 2) LM_ROUNDS(lk, ks0, &s[j], 2);
+#endif
+            for (; j < nb; j++) LM_ROUNDS(lk, ks0, &s[j], 1);
+        }
         for (int j = 0; j < nb; j++) {
             LM u[LM_NW];
             LM_FN(many_unslice)(s[j], u);
@@ -633,6 +644,7 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #undef LM_KS_WORDS
 #undef LM_KS_WORD
 #undef LM_KS_PTR
+#undef LM_KS_LOAD
 #undef LM_ROUNDS
 #undef LM_ROUNDS16
 #undef LM_TRANSPOSE
