@@ -417,7 +417,7 @@ static void test_args(void) {
     arx_key_free(k3);
 }
 
-/* The ciphers with lane-per-message kernels on some x86 backend (LEA, the
+/* The ciphers with lane-per-message kernels on some x86, NEON or SIMD128 backend (LEA, the
  * 128-bit blocks of SPECK, SIMON, CHAM, SPARX, and the 64-bit blocks of
  * SPECK, SIMON, SIMECK, CHAM, SPARX): more batches, their group and cap
  * logic having more to go wrong. */

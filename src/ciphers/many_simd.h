@@ -41,7 +41,8 @@
  *   LM_ROUNDS(lk, ks, s, nb) encrypt nb batches in place: LM s[nb][NW] is
  *                            word w of every lane's block; ks is lane 0's
  *                            schedule (round counts: one cipher per call)
- * or, for 64-bit blocks of four 16-bit words (CHAM-64), instead of LM_ROUNDS
+ * or, for 64-bit blocks of four 16-bit words (CHAM-64, SPARX-64), instead
+ * of LM_ROUNDS
  *   LM_ROUNDS16(lk, ks, st, np) encrypt np packed states in place: st[p][w]
  *                            holds word w (16 bits) of batch 2p's block in
  *                            the low half of every 32-bit lane and of batch
@@ -54,7 +55,8 @@
  * not rk as it lies, LEA-128's): vector transposes instead of the scalar
  * ones.
  *
- * (NEON: LM_VBITS 128 with LM_NEON defined, 32-bit words. WebAssembly
+ * (NEON: LM_VBITS 128 with LM_NEON defined, 32- or 64-bit words, LM_ROUNDS16
+ * included. WebAssembly
  * SIMD128: LM_VBITS 128 in a -msimd128 build, 32-bit words; nothing else to
  * define.)
  *
@@ -75,11 +77,9 @@
 #define LM_LANES (LM_VBITS / LM_W)     /* messages per call */
 #define LM_VBYTES (LM_VBITS / 8)
 #if LM_VBITS == 128 && defined(LM_NEON)
-/* ARM NEON (AArch64 and ARMv7), 32-bit words only: four messages a call. */
+/* ARM NEON (AArch64 and ARMv7): 32-bit words, four messages a call, or
+ * 64-bit ones (SPECK-128, SIMON-128), two. */
 #include "neon.h"
-#if LM_W != 32
-#error "many_simd.h: NEON lanes are 32-bit"
-#endif
 #define LM uint32x4_t
 #define LM_XOR veorq_u32
 #define LM_AND vandq_u32
@@ -91,11 +91,27 @@
 #define LM_UNPACKHI64 NEON_ZIPHI64
 #define LM_LANE128(v, k) NEON_U8(v)
 #define LM_EACH128(F) F(0)
+#if LM_W == 32
 #define LM_ADD vaddq_u32
 #define LM_SUB vsubq_u32
 #define LM_SET1(x) vdupq_n_u32((uint32_t)(x))
 #define LM_EQ0(v) vceqq_u32((v), vdupq_n_u32(0))
 #define LM_BSWAP(v) NEON_FROM8(vrev32q_u8(NEON_U8(v)))
+#else
+#define LM_ADD(a, b) NEON_FROM64(vaddq_u64(NEON_U64(a), NEON_U64(b)))
+#define LM_SUB(a, b) NEON_FROM64(vsubq_u64(NEON_U64(a), NEON_U64(b)))
+#define LM_SET1(x) NEON_FROM64(vdupq_n_u64((uint64_t)(x)))
+#if defined(__aarch64__)
+#define LM_EQ0(v) NEON_FROM64(vceqzq_u64(NEON_U64(v)))
+#else /* ARMv7 has no 64-bit compare: both 32-bit halves zero */
+#define LM_EQ0(v) LM_FN(many_eq0_64)(v)
+ARX_INLINE uint32x4_t LM_FN(many_eq0_64)(uint32x4_t v) {
+    const uint32x4_t z = vceqq_u32(v, vdupq_n_u32(0));
+    return vandq_u32(z, vrev64q_u32(z));
+}
+#endif
+#define LM_BSWAP(v) NEON_FROM8(vrev64q_u8(NEON_U8(v)))
+#endif
 /* one block */
 #define LM_B16 uint8x16_t
 #define LM_B16_LOAD(p) vld1q_u8((const uint8_t *)(const void *)(p))
@@ -249,10 +265,16 @@ ARX_INLINE void LM_FN(many_unslice)(const LM *s, LM *u) {
 /* 16-bit words, two batches per state (LM_ROUNDS16 above): a batch's two
  * 32-bit words, (w0 | w1 << 16) and (w2 | w3 << 16), are split into halves
  * and batches 2p and 2p + 1 paired half by half, then back. */
-#if LM_BLOCK != 64 || defined(LM_NEON)
-#error "many_simd.h: LM_ROUNDS16 is for 64-bit blocks on x86 and SIMD128"
+#if LM_BLOCK != 64
+#error "many_simd.h: LM_ROUNDS16 is for 64-bit blocks"
 #endif
-#if defined(LM_WASM)
+#if defined(LM_NEON)
+/* bsl with the high-half mask (a constant register); the pairing runs once
+ * per two batches, not per round */
+#define LM_LO_HI(a, b) vbslq_u32(vdupq_n_u32(0xffff0000u), (b), (a))
+#define LM_SHL16(x) vshlq_n_u32((x), 16)
+#define LM_SHR16(x) vshrq_n_u32((x), 16)
+#elif defined(LM_WASM)
 #define LM_LO_HI(a, b) wasm_i16x8_shuffle((a), (b), 0, 9, 2, 11, 4, 13, 6, 15)
 #define LM_SHL16(x) wasm_i32x4_shl((x), 16)
 #define LM_SHR16(x) wasm_u32x4_shr((x), 16)
