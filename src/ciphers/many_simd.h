@@ -47,7 +47,8 @@
  *                            the low half of every 32-bit lane and of batch
  *                            2p + 1's in the high half (the round keys in lk
  *                            then hold each lane's 16-bit key twice)
- * and may define LM_TRANSPOSE(m) (an LM_LANES x LM_LANES transpose of words
+ * and may define LM_ROUNDS_ANY_NB (LM_ROUNDS takes any nb, 1..LM_NB: the
+ * last few batches in one call, not one call each), LM_TRANSPOSE(m) (an LM_LANES x LM_LANES transpose of words
  * in vectors) with LM_KS_PTR(ks) (the schedule's words, readable in whole
  * vectors up to LM_KS_WORDS rounded up to LM_LANES): vector transposes
  * instead of the scalar ones.
@@ -456,9 +457,13 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
                 }
             }
         }
+#ifdef LM_ROUNDS_ANY_NB
+        LM_ROUNDS(lk, ks0, s, nb); /* the rounds take 1..LM_NB batches (HIGHT: one pass for any) */
+#else
         if (nb == LM_NB) LM_ROUNDS(lk, ks0, s, LM_NB);
         else
             for (int j = 0; j < nb; j++) LM_ROUNDS(lk, ks0, &s[j], 1); /* the last few */
+#endif
         for (int j = 0; j < nb; j++) {
             LM u[LM_NW];
             LM_FN(many_unslice)(s[j], u);
@@ -574,4 +579,5 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #undef LM_KS_PTR
 #undef LM_ROUNDS
 #undef LM_ROUNDS16
+#undef LM_ROUNDS_ANY_NB
 #undef LM_TRANSPOSE

@@ -39,6 +39,10 @@
 #define HV_UNPHI16 _mm512_unpackhi_epi16
 #define HV_UNPLO32 _mm512_unpacklo_epi32
 #define HV_UNPHI32 _mm512_unpackhi_epi32
+#define HV_UNPLO64 _mm512_unpacklo_epi64
+#define HV_UNPHI64 _mm512_unpackhi_epi64
+/* the lane-per-message kernel (hight.h, ../many_simd.h) */
+#define HV_MANY 1
 #define HIGHT_F0_MATRIX 0xc2850b162c58b061ll
 #define HIGHT_F1_MATRIX 0x3468d0a143860d1all
 #if ARX_MSAN /* simd_msan.h: MemorySanitizer does not model gf2p8affineqb; rotations instead */
