@@ -51,7 +51,9 @@
  * last few batches in one call, not one call each), LM_TRANSPOSE(m) (an LM_LANES x LM_LANES transpose of words
  * in vectors) with LM_KS_PTR(ks) (the schedule's words, readable in whole
  * vectors up to LM_KS_WORDS rounded up to LM_LANES): vector transposes
- * instead of the scalar ones.
+ * instead of the scalar ones; or LM_KS_TRANSPOSE(lk, lks): the family's own
+ * transpose of the LM_LANES schedules lks[] into lk[0..LM_KS_WORDS) (HIGHT:
+ * byte keys, each spread over its lane).
  *
  * (NEON: LM_VBITS 128 with LM_NEON defined, 32-bit words.)
  *
@@ -354,7 +356,13 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
             sc->next = slot + 1;
         }
         lk = (LM *)(void *)((uint8_t *)sc->rk + slot * per);
-#ifdef LM_TRANSPOSE
+#if defined(LM_KS_TRANSPOSE)
+        {
+            const LM_KS_T *lks[LM_LANES];
+            for (size_t l = 0; l < LM_LANES; l++) lks[l] = (const LM_KS_T *)lanes[l < n ? l : 0]->ks;
+            LM_KS_TRANSPOSE(lk, lks);
+        }
+#elif defined(LM_TRANSPOSE)
         for (size_t w0 = 0; w0 < nwords; w0 += LM_LANES) {
             LM m[LM_LANES];
             for (size_t l = 0; l < LM_LANES; l++)
@@ -580,4 +588,5 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #undef LM_ROUNDS
 #undef LM_ROUNDS16
 #undef LM_ROUNDS_ANY_NB
+#undef LM_KS_TRANSPOSE
 #undef LM_TRANSPOSE
