@@ -32,6 +32,7 @@
  *   LM_VBITS                 256 (AVX2) or 512 (AVX-512)
  *   LM_W                     32 or 64: the cipher's word, one per lane
  *   LM_BLOCK                 (optional) block bits: 128 (default), or 64
+ *                            or 32 (one word: SIMECK-32 with LM_ROUNDS16)
  *                            with LM_W 32
  *   LM_FN(name)              name prefix (lea_avx512_, ...)
  *   LM_NB                    batches interleaved (a constant: 1 to 4)
@@ -65,8 +66,8 @@
 #ifndef LM_BLOCK
 #define LM_BLOCK 128
 #endif
-#if !(LM_BLOCK == 128 || (LM_BLOCK == 64 && LM_W == 32))
-#error "many_simd.h: 128-bit blocks, or 64-bit ones of 32-bit words"
+#if !(LM_BLOCK == 128 || ((LM_BLOCK == 64 || LM_BLOCK == 32) && LM_W == 32))
+#error "many_simd.h: 128-bit blocks, or 64- or 32-bit ones of 32-bit words"
 #endif
 #define LM_BB (LM_BLOCK / 8)           /* block bytes */
 #define LM_NW (LM_BLOCK / LM_W)        /* words per block */
@@ -186,6 +187,12 @@ ARX_INLINE void LM_FN(many_xor_block)(uint8_t *out, const uint8_t *in, const uin
     if (m == LM_BB) {
 #if LM_BB == 16
         LM_B16_STORE(out, LM_B16_XOR(LM_B16_LOAD(in), LM_B16_LOAD(ks)));
+#elif LM_BB == 4
+        uint32_t a, k;
+        memcpy(&a, in, 4);
+        memcpy(&k, ks, 4);
+        a ^= k;
+        memcpy(out, &a, 4);
 #else
         uint64_t a, k;
         memcpy(&a, in, 8);
@@ -202,7 +209,9 @@ ARX_INLINE void LM_FN(many_xor_block)(uint8_t *out, const uint8_t *in, const uin
  * BPC*(NW*k + q) + h in 128-bit lane k of u[q], at byte 8h (64-bit blocks:
  * BPC 2) or filling it (BPC 1). */
 ARX_INLINE void LM_FN(many_unslice)(const LM *s, LM *u) {
-#if LM_BLOCK == 64
+#if LM_BLOCK == 32
+    u[0] = s[0]; /* lane l's block in 32-bit lane l already */
+#elif LM_BLOCK == 64
     u[0] = LM_UNPACKLO32(s[0], s[1]), u[1] = LM_UNPACKHI32(s[0], s[1]);
 #elif LM_W == 32
     LM t0 = LM_UNPACKLO32(s[0], s[1]), t1 = LM_UNPACKHI32(s[0], s[1]);
@@ -218,8 +227,8 @@ ARX_INLINE void LM_FN(many_unslice)(const LM *s, LM *u) {
 /* 16-bit words, two batches per state (LM_ROUNDS16 above): a batch's two
  * 32-bit words, (w0 | w1 << 16) and (w2 | w3 << 16), are split into halves
  * and batches 2p and 2p + 1 paired half by half, then back. */
-#if LM_BLOCK != 64 || defined(LM_NEON)
-#error "many_simd.h: LM_ROUNDS16 is for 64-bit blocks on x86"
+#if LM_BLOCK > 64 || defined(LM_NEON)
+#error "many_simd.h: LM_ROUNDS16 is for 64- and 32-bit blocks on x86"
 #endif
 #if LM_VBITS == 512
 #define LM_LO_HI(a, b) _mm512_mask_blend_epi16(0xaaaaaaaau, (a), (b)) /* low halves of a, high of b */
@@ -497,6 +506,24 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
                 j++;
                 continue;
             }
+#elif LM_BB == 4
+            if (j + 3 < nb && bi >= pre && bi + 4 - pre <= full) {
+                /* Batches j..j + 3 whole in every lane: a 4x4 transpose of
+                 * 32-bit words gives lane 4k + q's four blocks, 16 bytes,
+                 * in 128-bit lane k of w[q]. */
+                const LM t0 = LM_UNPACKLO32(s[j][0], s[j + 1][0]), t1 = LM_UNPACKHI32(s[j][0], s[j + 1][0]);
+                const LM t2 = LM_UNPACKLO32(s[j + 2][0], s[j + 3][0]), t3 = LM_UNPACKHI32(s[j + 2][0], s[j + 3][0]);
+                const LM w[4] = {LM_UNPACKLO64(t0, t2), LM_UNPACKHI64(t0, t2), LM_UNPACKLO64(t1, t3),
+                                 LM_UNPACKHI64(t1, t3)};
+                const size_t off = (bi - pre) * LM_BB;
+#define LM_XOR_LANE4(k)                                                                            \
+    LM_B16_STORE(op[4 * (k) + q] + off, LM_B16_XOR(LM_B16_LOAD(ip[4 * (k) + q] + off), LM_LANE128(w[q], k)));
+#pragma GCC unroll 4
+                for (int q = 0; q < 4; q++) { LM_EACH128(LM_XOR_LANE4) }
+#undef LM_XOR_LANE4
+                j += 3;
+                continue;
+            }
 #else
             if (bi < pre) {
                 /* E(J0) of every lane straight from the registers to its
@@ -526,7 +553,7 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
             for (size_t l = 0; l < n; l++) {
                 const size_t g = l / LM_BPC; /* BPC*(NW*k + q) + h */
                 const uint8_t *k16 = ksb[j] + (g % LM_NW) * LM_VBYTES + (g / LM_NW) * 16 + (l % LM_BPC) * LM_BB;
-#if LM_BB == 8
+#if LM_BB < 16
                 if (bi < pre) {
                     memcpy(lanes[l]->pre, k16, LM_BB);
                     continue;

@@ -922,6 +922,30 @@ ARX_INLINE void TW_FN(many_rounds)(const V *lk, unsigned nr, V s[][2], const int
 #define LM_ROUNDS(lk, ks, s, nb) TW_FN(many_rounds)(lk, TW_NROUNDS(ks), s, nb)
 #include "many_simd.h"
 #define TW_MANY_FIELDS_ , .many_lanes = TW_VBITS / TW_W, .ctr_many = TW_FN(ctr_many)
+#elif defined(TW_MANY_NB) && TW_W == 16 && TW_VBITS >= 256 && !defined(TW_NEON)
+/* 16-bit words (32-bit blocks: SIMECK-32/64) on AVX2 and AVX-512: one
+ * message per 32-bit lane, a block being that lane's one word (y | x << 16);
+ * many_simd.h's LM_ROUNDS16 pairs the words of batches 2p and 2p + 1 half
+ * by half into y and x vectors of 16-bit lanes, which the rounds above take
+ * as they are (lk's words hold each lane's 16-bit round key twice). 2 *
+ * TW_MANY_NB batches a call: TW_MANY_NB pairs. */
+ARX_INLINE void TW_FN(many_words16)(const V *lk, unsigned nr, V st[][2], const int np) {
+    V x[TW_MANY_NB], y[TW_MANY_NB];
+    for (int j = 0; j < np; j++) y[j] = st[j][0], x[j] = st[j][1];
+    TW_FN(enc_rounds_k)(NULL, lk, nr, 0, x, y, np);
+    for (int j = 0; j < np; j++) st[j][0] = y[j], st[j][1] = x[j];
+}
+#define LM_VBITS TW_VBITS
+#define LM_W 32
+#define LM_BLOCK 32
+#define LM_FN(name) TW_FN(name)
+#define LM_NB (2 * TW_MANY_NB)
+#define LM_KS_T TW_KS
+#define LM_KS_WORDS(ks) ((size_t)TW_NROUNDS(ks))
+#define LM_KS_WORD(ks, i) (0x10001u * (uint32_t)(ks)->rk[i])
+#define LM_ROUNDS16(lk, ks, st, np) TW_FN(many_words16)(lk, TW_NROUNDS(ks), st, np)
+#include "many_simd.h"
+#define TW_MANY_FIELDS_ , .many_lanes = TW_VBITS / 32, .ctr_many = TW_FN(ctr_many)
 #else
 #define TW_MANY_FIELDS_
 #endif

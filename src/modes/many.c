@@ -285,7 +285,7 @@ static void many_keystream(const arx_backend *be, const arx_job *jobs, const arx
 static const arx_backend *many_backend(many_op op, const arx_job *jobs, size_t n) {
     const arx_backend *be = jobs[0].key->be;
     const unsigned bb = jobs[0].key->desc->block_bytes;
-    if (!be->ctr_many || be->many_lanes > ARX_MANY_MAX_LANES || !(bb == 16 || (bb == 8 && op != M_GCM_ENC && op != M_GCM_DEC)))
+    if (!be->ctr_many || be->many_lanes > ARX_MANY_MAX_LANES || !(bb == 16 || (bb == 8 && op != M_GCM_ENC && op != M_GCM_DEC) || (bb == 4 && op == M_CTR)))
         return NULL;
     for (size_t i = 1; i < n; i++)
         if (jobs[i].key->be != be) return NULL;
