@@ -452,6 +452,17 @@ MANY_NOINLINE static int many_cmac_lanes(const arx_backend *be, arx_job *jobs, s
  * 0.79 / 0.65, CHAM-64/128 0.90 / 0.76, SPARX-64/128 0.76 / 0.67; at 192 B
  * 0.76 / 1.04, 0.95 / 1.97; SIMON-64 and SIMECK-64 about even at 256). */
 #define MANY_LONG_CTR64 256
+/* HIGHT's lanes (64-bit blocks too), same setup, lanes / one by one:
+ * AVX-512 192 B 1.13 / 1.43, 256 B 1.02 / 1.04, 384 B 1.01 / 0.70; AVX2
+ * 192 B 1.75 / 1.86, 256 B 1.70 / 1.24 (at 300 B both 1.6x faster in lanes:
+ * the one-message kernels' tail past whole 64- or 32-block batches). */
+/* 32-bit blocks (SIMECK-32/64, CTR): the one-message kernel is fast on whole
+ * 64-block batches (256 bytes) and slow on the tail past them, the lanes
+ * flat (AVX-512 0.8-0.95 cpb, AVX2 1.25-1.5 from 160 B on). Lanes / one by
+ * one, AVX-512: 224 B 0.84 / 1.83, 256 B 0.91 / 0.67, 300 B 0.95 / 2.24,
+ * 384 B 0.80 / 0.61, 512 B 0.78 / 0.52; AVX2: 224 B 1.32 / 1.77, 256 B 1.33 /
+ * 1.18, 300 B 1.46 / 2.60, 384 B 1.26 / 1.20. Alone from 384 bytes on. */
+#define MANY_LONG_CTR32 384
 /* CMAC: the one-message code runs a block per kernel call at any length,
  * the lanes a block of every message; only a message far longer than the
  * rest of its group would leave lanes idle (groups are sorted by length). */
@@ -463,7 +474,9 @@ MANY_NOINLINE static int many_cmac_lanes(const arx_backend *be, arx_job *jobs, s
  * inlined: its scratch stays out of the one-message path's frame. */
 MANY_NOINLINE static int many_lanes(many_op op, const arx_backend *be, arx_job *chunk, size_t m) {
     const size_t lim = op == M_CMAC || op == M_CMAC_VERIFY ? MANY_LONG_CMAC
-                       : op == M_CTR ? (chunk[0].key->desc->block_bytes == 8 ? MANY_LONG_CTR64 : MANY_LONG_CTR)
+                       : op == M_CTR ? (chunk[0].key->desc->block_bytes == 16  ? MANY_LONG_CTR
+                                    : chunk[0].key->desc->block_bytes == 8 ? MANY_LONG_CTR64
+                                                                           : MANY_LONG_CTR32)
                        : be->many_lanes < 8 ? MANY_LONG_GCM_4LANES
                                             : MANY_LONG_GCM;
     arx_job sub[MANY_CHUNK];
