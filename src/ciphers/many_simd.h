@@ -1,11 +1,13 @@
 /*
  * Lane-per-message counter mode (the backends' ctr_many, issue 24) on x86
  * and NEON, written once: LEA (lea/lea_many_simd.h), CHAM-128 (cham/cham.h),
- * SPECK, SIMON and SIMECK with 32- and 64-bit words (twoword_simd.h) define
- * a few hooks and include this file; it writes LM_FN(ctr_many).
+ * SPECK, SIMON and SIMECK with 32- and 64-bit words and SIMECK-32's 16-bit
+ * ones (twoword_simd.h), HIGHT (hight/hight.h) define a few hooks and
+ * include this file; it writes LM_FN(ctr_many).
  *
  * Layout: one message per lane of LM_W bits (128-bit blocks: 32-bit words,
- * four a block, or 64-bit, two; 64-bit blocks: two 32-bit words). Where a one-message kernel slices many blocks of one message (one
+ * four a block, or 64-bit, two; 64-bit blocks: two 32-bit words; 32-bit
+ * blocks: one). Where a one-message kernel slices many blocks of one message (one
  * key: round keys are broadcasts), here lane l runs message l's blocks one
  * after another, so the round keys differ per lane: the schedules of the
  * group's keys are transposed once per call into lk[i] = the vector whose

@@ -8,7 +8,8 @@
  * - GCM and CTR on a backend with a lane-per-message kernel (ctr_many,
  *   src/ciphers/many_simd.h: LEA, SPECK-128, SIMON-128, CHAM-128 and
  *   SPARX-128 on AVX-512 and AVX2; CTR only, the 64-bit blocks of SPECK,
- *   SIMON, SIMECK and CHAM), for messages under MANY_LONG_* bytes
+ *   SIMON, SIMECK, CHAM, SPARX and HIGHT, and SIMECK-32's 32-bit ones),
+ *   for messages under MANY_LONG_* bytes
  *   (longer ones run at full speed alone): they are sorted by length
  *   (public) and cut into groups of the kernel's lane count, so the messages
  *   sharing a call are of similar length and few lanes idle. One kernel call
@@ -20,7 +21,7 @@
  *   keystream, while they are in L1: four messages per zmm or two per ymm
  *   on the VPCLMULQDQ GHASHes (ghash_many_avx512.c, _avx2clmul.c), one by
  *   one over AAD, ciphertext and length block elsewhere.
- * - CMAC on the same lane backends (both block sizes): CBC-MAC per lane
+ * - CMAC on the same lane backends (64- and 128-bit blocks): CBC-MAC per lane
  *   (ctr_many's ARX_MANY_CBC, many_cmac_lanes below).
  * - Everything else (other ciphers and backends, CCM, keys on different
  *   backends in one chunk): the one-message function per job.
@@ -280,7 +281,8 @@ static void many_keystream(const arx_backend *be, const arx_job *jobs, const arx
 }
 
 /* The backend every job of jobs[0..n) runs on, if they share one with a
- * lane kernel for this mode and block size (GCM: 16 bytes; CTR: 16 or 8);
+ * lane kernel for this mode and block size (GCM: 16 bytes; CMAC: 16 or 8;
+ * CTR: 16, 8 or 4);
  * else NULL. */
 static const arx_backend *many_backend(many_op op, const arx_job *jobs, size_t n) {
     const arx_backend *be = jobs[0].key->be;
