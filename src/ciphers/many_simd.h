@@ -229,10 +229,14 @@ ARX_INLINE void LM_FN(many_unslice)(const LM *s, LM *u) {
 /* 16-bit words, two batches per state (LM_ROUNDS16 above): a batch's two
  * 32-bit words, (w0 | w1 << 16) and (w2 | w3 << 16), are split into halves
  * and batches 2p and 2p + 1 paired half by half, then back. */
-#if LM_BLOCK > 64 || defined(LM_NEON)
-#error "many_simd.h: LM_ROUNDS16 is for 64- and 32-bit blocks on x86"
+#if LM_BLOCK > 64
+#error "many_simd.h: LM_ROUNDS16 is for 64- and 32-bit blocks"
 #endif
-#if LM_VBITS == 512
+#if LM_VBITS == 128 && defined(LM_NEON)
+#define LM_LO_HI(a, b) vbslq_u32(vdupq_n_u32(0xffff0000u), (b), (a))
+#define LM_SHL16(x) vshlq_n_u32((x), 16)
+#define LM_SHR16(x) vshrq_n_u32((x), 16)
+#elif LM_VBITS == 512
 #define LM_LO_HI(a, b) _mm512_mask_blend_epi16(0xaaaaaaaau, (a), (b)) /* low halves of a, high of b */
 #define LM_SHL16(x) _mm512_slli_epi32((x), 16)
 #define LM_SHR16(x) _mm512_srli_epi32((x), 16)

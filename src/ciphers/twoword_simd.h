@@ -922,15 +922,27 @@ ARX_INLINE void TW_FN(many_rounds)(const V *lk, unsigned nr, V s[][2], const int
 #define LM_ROUNDS(lk, ks, s, nb) TW_FN(many_rounds)(lk, TW_NROUNDS(ks), s, nb)
 #include "many_simd.h"
 #define TW_MANY_FIELDS_ , .many_lanes = TW_VBITS / TW_W, .ctr_many = TW_FN(ctr_many)
-#elif defined(TW_MANY_NB) && TW_W == 16 && TW_VBITS >= 256 && !defined(TW_NEON)
-/* 16-bit words (32-bit blocks: SIMECK-32/64) on AVX2 and AVX-512: one
+#elif TW_W == 16 && ((defined(TW_MANY_NB) && TW_VBITS >= 256) || defined(TW_NEON))
+/* 16-bit words (32-bit blocks: SIMECK-32/64) on AVX2, AVX-512 and NEON: one
  * message per 32-bit lane, a block being that lane's one word (y | x << 16);
  * many_simd.h's LM_ROUNDS16 pairs the words of batches 2p and 2p + 1 half
  * by half into y and x vectors of 16-bit lanes, which the rounds above take
- * as they are (lk's words hold each lane's 16-bit round key twice). 2 *
- * TW_MANY_NB batches a call: TW_MANY_NB pairs. */
+ * as they are (lk's words hold each lane's 16-bit round key twice).
+ * TW_MANY16_PAIRS such pairs a call, twice as many batches: x86
+ * TW_MANY_NB, NEON 4 on AArch64 (8 batches, as its 32-bit words' kernel),
+ * 2 on ARMv7's 16 q registers. */
+#ifdef TW_NEON
+#define LM_NEON
+#if defined(__aarch64__) && TW_PAIRS >= 4
+#define TW_MANY16_PAIRS 4
+#else
+#define TW_MANY16_PAIRS 2
+#endif
+#else
+#define TW_MANY16_PAIRS TW_MANY_NB
+#endif
 ARX_INLINE void TW_FN(many_words16)(const V *lk, unsigned nr, V st[][2], const int np) {
-    V x[TW_MANY_NB], y[TW_MANY_NB];
+    V x[TW_MANY16_PAIRS], y[TW_MANY16_PAIRS];
     for (int j = 0; j < np; j++) y[j] = st[j][0], x[j] = st[j][1];
     TW_FN(enc_rounds_k)(NULL, lk, nr, 0, x, y, np);
     for (int j = 0; j < np; j++) st[j][0] = y[j], st[j][1] = x[j];
@@ -939,13 +951,14 @@ ARX_INLINE void TW_FN(many_words16)(const V *lk, unsigned nr, V st[][2], const i
 #define LM_W 32
 #define LM_BLOCK 32
 #define LM_FN(name) TW_FN(name)
-#define LM_NB (2 * TW_MANY_NB)
+#define LM_NB (2 * TW_MANY16_PAIRS)
 #define LM_KS_T TW_KS
 #define LM_KS_WORDS(ks) ((size_t)TW_NROUNDS(ks))
 #define LM_KS_WORD(ks, i) (0x10001u * (uint32_t)(ks)->rk[i])
 #define LM_ROUNDS16(lk, ks, st, np) TW_FN(many_words16)(lk, TW_NROUNDS(ks), st, np)
 #include "many_simd.h"
 #define TW_MANY_FIELDS_ , .many_lanes = TW_VBITS / 32, .ctr_many = TW_FN(ctr_many)
+#undef TW_MANY16_PAIRS
 #else
 #define TW_MANY_FIELDS_
 #endif
