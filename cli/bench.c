@@ -234,8 +234,8 @@ static void print_scaling(const bench_opts *o, const scaling_row *r, size_t n) {
  * the same N messages through the one-message function one after another,
  * and one long message (16 KiB, one key) for the throughput the lanes aim
  * at. cpb = TSC cycles per message byte. Sizes: --size, else 16, 64, 256,
- * 1024. Modes: gcm and ctr unless --mode says (ccm and cmac run one message
- * at a time inside the call for now). OpenSSL's AES rows at each size follow
+ * 1024. Modes: gcm and ctr unless --mode says (ccm and cmac too; ccm's
+ * messages carry no AAD). OpenSSL's AES rows at each size follow
  * (one key, a new IV per message) when its baseline program was built.
  */
 typedef struct {

@@ -243,40 +243,97 @@ static void test_cmac(const char *cn, const char *bn) {
     CHECK(bad == 0, "%s %s cmac_verify_many: %d verdicts wrong", cn, bn, bad);
 }
 
-static void test_ccm(const char *cn, const char *bn) {
+/* CCM's AAD: up to 300 bytes per job, now and then up to 1200 (B then spans
+ * the lane path's 512-byte windows inside the AAD; in a quarter of the
+ * batches every job's is 500-1200 bytes, so they share lanes), and now and then one job
+ * whose AAD is about 0xff00 bytes, where its encoded length goes from 2 to 6
+ * bytes (SP 800-38C A.2.2). */
+#define CCM_AAD 1200
+#define CCM_BIG_AAD (0xff00 + 8)
+static uint8_t ccm_aad_[MAXJOBS / 2][CCM_AAD], ccm_big_aad[CCM_BIG_AAD];
+
+static void test_ccm(const char *cn, const char *bn, int use_model) {
     size_t n = make_batch(MAXJOBS / 2, 16, 0, 1);
+    const size_t big = n && t_below(4) == 0 ? t_below(n) : (size_t)-1;
+    const int aad_heavy = t_below(4) == 0; /* every job's B mostly AAD, across windows, in the lanes */
     uint8_t pt[MAXJOBS / 2][LONGLEN];
     for (size_t i = 0; i < n; i++) {
         arx_job *j = &jobs[i];
+        if (i == big) {
+            j->aad_len = 0xff00 - 3 + t_below(6);
+            t_fill(ccm_big_aad, j->aad_len);
+            j->aad = ccm_big_aad;
+        } else if (aad_heavy || t_below(2)) {
+            j->aad_len = aad_heavy ? 500 + t_below(CCM_AAD - 499) : t_below(4) ? t_below(301) : t_below(CCM_AAD + 1);
+            t_fill(ccm_aad_[i], j->aad_len);
+            j->aad = j->aad_len ? ccm_aad_[i] : NULL;
+        }
         memcpy(pt[i], job_in(i), j->len);
         CHECK(arx_ccm_encrypt(keys[jkey[i]].ref, j->nonce, j->nonce_len, j->aad, j->aad_len, exp_[i], job_in(i),
                               j->len, etag_[i], j->tag_len) == ARX_OK,
               "ccm ref");
+        if (use_model) { /* and the SP 800-38C model */
+            uint8_t mo[LONGLEN], mt[16];
+            m_use(keys[jkey[i]].ref);
+            m_ccm(j->nonce, j->nonce_len, j->aad, j->aad_len, mo, job_in(i), j->len, j->tag_len, 0, mt);
+            CHECK(memcmp(mo, exp_[i], j->len) == 0 && memcmp(mt, etag_[i], j->tag_len) == 0, "%s model ccm", cn);
+        }
     }
     CHECK(arx_ccm_encrypt_many(jobs, n) == ARX_OK, "%s %s ccm_encrypt_many", cn, bn);
     int bad = 0, forged[MAXJOBS], any = 0;
-    for (size_t i = 0; i < n; i++)
-        if (jobs[i].status || memcmp(out_[i], exp_[i], jobs[i].len) || memcmp(tag_[i], etag_[i], jobs[i].tag_len))
+    for (size_t i = 0; i < n; i++) {
+        const arx_job *j = &jobs[i];
+        if (j->status || memcmp(out_[i], exp_[i], j->len) || memcmp(tag_[i], etag_[i], j->tag_len)) {
             bad++;
+            if (bad < 4)
+                printf("  %s %s ccm job %zu/%zu: len %zu aad %zu nonce %zu tag %zu status %d\n", cn, bn, i, n, j->len,
+                       j->aad_len, j->nonce_len, j->tag_len, j->status);
+        }
+    }
     CHECK(bad == 0, "%s %s ccm_encrypt_many: %d of %zu jobs differ", cn, bn, bad, n);
+    /* Decrypt (in place where the encryption was), with forgeries: a tag,
+     * ciphertext or AAD byte flipped at a random position. */
     for (size_t i = 0; i < n; i++) {
         arx_job *j = &jobs[i];
-        if (j->len) {
+        const int inplace = j->in == j->out && j->in != NULL;
+        if (j->len && !inplace) {
             memcpy(in_[i], out_[i], j->len);
             j->in = in_[i];
+            memset(out_[i], 0xa5, j->len);
         }
-        forged[i] = t_below(4) == 0;
-        if (forged[i]) tag_[i][t_below(j->tag_len)] ^= 0x04;
+        forged[i] = 0;
+        switch (t_below(8)) {
+        case 0: tag_[i][t_below(j->tag_len)] ^= (uint8_t)(1u << t_below(8)); forged[i] = 1; break;
+        case 1:
+            if (j->len) {
+                ((uint8_t *)j->in)[t_below(j->len)] ^= (uint8_t)(1u << t_below(8));
+                forged[i] = 1;
+            }
+            break;
+        case 2:
+            if (j->aad_len) {
+                ((uint8_t *)j->aad)[t_below(j->aad_len)] ^= (uint8_t)(1u << t_below(8));
+                forged[i] = 1;
+            }
+            break;
+        default: break;
+        }
         any |= forged[i];
+        j->status = 12345;
     }
     int rc = arx_ccm_decrypt_many(jobs, n);
-    CHECK(rc == (any ? ARX_ERR_AUTH : ARX_OK), "%s %s ccm_decrypt_many", cn, bn);
+    CHECK(rc == (any ? ARX_ERR_AUTH : ARX_OK), "%s %s ccm_decrypt_many returned %d", cn, bn, rc);
     static const uint8_t zero[LONGLEN];
     bad = 0;
     for (size_t i = 0; i < n; i++) {
         int ok = forged[i] ? jobs[i].status == ARX_ERR_AUTH && !memcmp(out_[i], zero, jobs[i].len)
                            : jobs[i].status == ARX_OK && !memcmp(out_[i], pt[i], jobs[i].len);
-        if (!ok) bad++;
+        if (!ok) {
+            bad++;
+            if (bad < 4)
+                printf("  %s %s ccm dec job %zu: forged %d status %d len %zu aad %zu\n", cn, bn, i, forged[i],
+                       jobs[i].status, jobs[i].len, jobs[i].aad_len);
+        }
     }
     CHECK(bad == 0, "%s %s ccm_decrypt_many: %d jobs wrong", cn, bn, bad);
 }
@@ -402,7 +459,7 @@ int main(int argc, char **argv) {
                 if (bb == 16) test_gcm(cn, bn, model);
                 test_ctr(cn, bn, bb, model);
                 if (bb == 8 || bb == 16) test_cmac(cn, bn);
-                if (bb == 16) test_ccm(cn, bn);
+                if (bb == 16) test_ccm(cn, bn, model);
                 lanes_runs++;
             }
             combos++;

@@ -119,6 +119,9 @@ export function cmacVerify(key: Key, msg: Uint8Array, tag: Uint8Array): boolean;
  * one cipher (else TypeError, code ARX_ERR_CIPHER_MIX) and one instance. A
  * bad job throws TypeError/RangeError naming jobs[i] before anything is
  * computed; results are in the jobs' order and equal the one-message calls'.
+ * The Uint8Arrays a call returns are views of one ArrayBuffer (one copy out
+ * of the module per call; where a forged message's plaintext would lie in
+ * it, zeros): copy one (slice()) to keep it apart from the rest.
  */
 export interface AeadJob {
   key: Key;

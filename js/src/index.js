@@ -166,6 +166,7 @@ class Instance {
     if (this.x.__heap_base.value < STACK_BYTES) throw new Error('arxcrypt: module layout: the stack is not below __heap_base');
     this.heap = new Heap(this.memory, this.x.__heap_base.value, () => this.refresh());
     this.view = new Uint8Array(this.memory.buffer);
+    this.dv = new DataView(this.memory.buffer);
     this.win = this.view;
     this.winAt = -1;
     this.winLen = 0;
@@ -202,6 +203,12 @@ class Instance {
     return this.view;
   }
 
+  // A DataView of the memory (the many calls' job structs: little-endian
+  // words whatever the host's byte order), kept like the byte view.
+  data() {
+    return this.dv;
+  }
+
   word(p) {
     const m = this.view;
     return (m[p] | (m[p + 1] << 8) | (m[p + 2] << 16) | (m[p + 3] << 24)) >>> 0;
@@ -209,6 +216,7 @@ class Instance {
 
   refresh() {
     this.view = new Uint8Array(this.memory.buffer);
+    this.dv = new DataView(this.memory.buffer);
     this.winAt = -1;
   }
 
@@ -445,6 +453,13 @@ export class Key {
   /** True once dispose() ran. */
   get disposed() {
     return this.#held.ptr === 0;
+  }
+
+  // _handle's handle, or null where _handle would throw (no message built)
+  static _held(k) {
+    if (!(k instanceof Key)) return null;
+    const h = k.#held;
+    return h.ptr ? h : null;
   }
 
   static _handle(k, fn) {
@@ -786,10 +801,7 @@ export function cmacVerify(key, msg, tag) {
 const JOB_WORDS = 11;
 const JOB_BYTES = 4 * JOB_WORDS;
 
-// What each many call reads from a job and how it lays it out. fields()
-// checks one job (index i) and returns its pieces: nonce and aad bytes, the
-// input (data without the tag when decrypting), the tag bytes to pass in
-// (verify) or the tag length to receive (produce).
+// What each many call reads from a job and how it lays it out (manyJob).
 const MANY = {
   gcmEncryptMany: { mode: 'gcm', c: 'arx_gcm_encrypt_many', aead: true, seal: true },
   gcmDecryptMany: { mode: 'gcm', c: 'arx_gcm_decrypt_many', aead: true, seal: false },
@@ -799,94 +811,146 @@ const MANY = {
   cmacMany: { mode: 'cmac', c: 'arx_cmac_many', mac: true, seal: true },
   cmacVerifyMany: { mode: 'cmac', c: 'arx_cmac_verify_many', mac: true, seal: false },
 };
+for (const op of Object.values(MANY)) op.bit = 1 << MODE_INDEX[op.mode];
 
+// The prefix of a job's error messages, built only when one is thrown (a
+// string per job and field cost more than the WebAssembly call at 16 bytes).
+function manyAt(fn, i) {
+  return `${fn}: jobs[${i}]`;
+}
+
+function manyBytes(x, fn, i, field) {
+  return x instanceof Uint8Array ? x : bytes(x, `${manyAt(fn, i)}.${field}`);
+}
+
+// One job checked; its pieces: nonce and aad bytes, the input (data without
+// the tag when decrypting), the tag bytes to pass in (verify) or the tag
+// length to receive (produce).
 function manyJob(fn, op, job, i, first) {
-  const at = `${fn}: jobs[${i}]`;
-  if (job === null || typeof job !== 'object') throw withCode(new TypeError(`${at} must be an object, got ${job === null ? 'null' : typeof job}`), 'ERR_INVALID_ARG_TYPE');
-  const h = Key._handle(job.key, `${at}.key`);
+  if (job === null || typeof job !== 'object') throw withCode(new TypeError(`${manyAt(fn, i)} must be an object, got ${job === null ? 'null' : typeof job}`), 'ERR_INVALID_ARG_TYPE');
   const k = job.key;
-  if (first && h.inst !== first.inst) throw withCode(new TypeError(`${at}.key belongs to another arxcrypt instance than jobs[0].key`), 'ERR_INVALID_ARG_VALUE');
+  const h = Key._held(k) ?? Key._handle(k, `${manyAt(fn, i)}.key`);
+  if (first && h.inst !== first.inst) throw withCode(new TypeError(`${manyAt(fn, i)}.key belongs to another arxcrypt instance than jobs[0].key`), 'ERR_INVALID_ARG_VALUE');
   if (first && k.cipher !== first.cipher) {
-    throw withCode(new TypeError(`${at}.key is ${k.cipher}, jobs[0].key is ${first.cipher}: one call takes keys of one cipher`), 'ARX_ERR_CIPHER_MIX');
+    throw withCode(new TypeError(`${manyAt(fn, i)}.key is ${k.cipher}, jobs[0].key is ${first.cipher}: one call takes keys of one cipher`), 'ARX_ERR_CIPHER_MIX');
   }
-  modeCheck(h, k, op.mode, at);
-  const j = { h, nonce: EMPTY, aad: EMPTY, input: null, tagIn: EMPTY, tagLen: 0 };
+  if ((h.modes & op.bit) === 0) modeCheck(h, k, op.mode, manyAt(fn, i));
+  const j = { h, nonce: EMPTY, aad: EMPTY, input: null, tagIn: EMPTY, tagLen: 0, data: 0, tag: 0 };
   if (op.mac) {
-    j.input = bytes(job.msg, `${at}.msg`);
-    if (op.seal) j.tagLen = job.tagLength === undefined ? k.blockBytes : integer(job.tagLength, `${at}.tagLength`, 1, k.blockBytes);
-    else j.tagIn = bytes(job.tag, `${at}.tag`);
+    j.input = manyBytes(job.msg, fn, i, 'msg');
+    if (op.seal) j.tagLen = job.tagLength === undefined ? k.blockBytes : integer(job.tagLength, `${manyAt(fn, i)}.tagLength`, 1, k.blockBytes);
+    else j.tagIn = manyBytes(job.tag, fn, i, 'tag');
     return j;
   }
   if (!op.aead) {
-    ivCheck(k, job.iv, at);
-    j.nonce = job.iv;
-    j.input = bytes(job.data, `${at}.data`);
+    const iv = job.iv;
+    if (!(iv instanceof Uint8Array) || iv.length !== k.blockBytes) ivCheck(k, iv, manyAt(fn, i));
+    j.nonce = iv;
+    j.input = manyBytes(job.data, fn, i, 'data');
     return j;
   }
-  j.nonce = bytes(job.nonce, `${at}.nonce`);
-  j.aad = optBytes(job.aad, `${at}.aad`);
-  const tagLength = job.tagLength === undefined ? 16 : integer(job.tagLength, `${at}.tagLength`, 1, 16);
-  const data = bytes(job.data, `${at}.data`);
+  j.nonce = manyBytes(job.nonce, fn, i, 'nonce');
+  const aad = job.aad;
+  j.aad = aad === undefined || aad === null ? EMPTY : manyBytes(aad, fn, i, 'aad');
+  const t = job.tagLength;
+  const tagLength = t === undefined ? 16 : Number.isInteger(t) && t >= 1 && t <= 16 ? t : integer(t, `${manyAt(fn, i)}.tagLength`, 1, 16);
+  const data = manyBytes(job.data, fn, i, 'data');
   if (op.seal) {
     j.input = data;
     j.tagLen = tagLength;
   } else {
-    if (data.length < tagLength) throw withCode(new RangeError(`${at}: data (${data.length} bytes) is shorter than the ${tagLength}-byte tag`), 'ARX_ERR_LENGTH');
+    if (data.length < tagLength) throw withCode(new RangeError(`${manyAt(fn, i)}: data (${data.length} bytes) is shorter than the ${tagLength}-byte tag`), 'ARX_ERR_LENGTH');
     j.input = data.subarray(0, data.length - tagLength);
     j.tagIn = data.subarray(data.length - tagLength);
   }
   return j;
 }
 
+// Every job checked (nothing computed unless all pass), laid out in the
+// scratch area (the job structs, 4-byte words at its 16-byte aligned start,
+// then each job's nonce, aad, input and tag), one call, the results copied
+// out, the scratch wiped.
 function runMany(fn, jobs) {
   const op = MANY[fn];
   if (!Array.isArray(jobs)) throw withCode(new TypeError(`${fn}: jobs must be an Array, got ${jobs === null ? 'null' : typeof jobs}`), 'ERR_INVALID_ARG_TYPE');
-  if (jobs.length === 0) return [];
-  const js = [];
+  const n = jobs.length;
+  if (n === 0) return [];
+  const js = new Array(n);
   let first = null;
-  for (let i = 0; i < jobs.length; i++) {
+  let total = n * JOB_BYTES, side = 0;
+  for (let i = 0; i < n; i++) {
     const j = manyJob(fn, op, jobs[i], i, first);
     first ??= { inst: j.h.inst, cipher: jobs[0].key.cipher };
-    js.push(j);
+    js[i] = j;
+    side += j.nonce.length + j.aad.length + j.tagIn.length;
+    total += j.nonce.length + j.aad.length + j.input.length + j.tagIn.length + j.tagLen;
   }
   const I = first.inst;
-  let total = jobs.length * JOB_BYTES;
-  for (const j of js) total += j.nonce.length + j.aad.length + j.input.length + j.tagIn.length + j.tagLen;
   const s = I.take(total);
-  const m = I.u8();
-  const dv = new DataView(m.buffer);
-  let p = s + jobs.length * JOB_BYTES;
-  const place = (u) => {
-    const at = p;
-    I.put(at, u);
-    p += u.length;
-    return at;
-  };
-  js.forEach((j, i) => {
-    const o = s + i * JOB_BYTES;
-    const nonce = place(j.nonce), aad = place(j.aad), data = place(j.input);
-    const tag = j.tagIn.length ? place(j.tagIn) : p;
-    p += j.tagLen;
+  const m = I.u8(), dv = I.data();
+  // [job structs][nonces, AAD, tags passed in][each job's data and tag out,
+  // one after another: one copy out for the whole batch]
+  let p = s + n * JOB_BYTES;
+  let q = p + side;
+  const outAt = q;
+  for (let i = 0; i < n; i++) {
+    const j = js[i];
+    const nonce = p;
+    if (j.nonce.length) m.set(j.nonce, p);
+    p += j.nonce.length;
+    const aad = p;
+    if (j.aad.length) m.set(j.aad, p);
+    p += j.aad.length;
+    let tag = p;
+    if (j.tagIn.length) m.set(j.tagIn, p);
+    p += j.tagIn.length;
+    const data = q;
+    if (j.input.length) m.set(j.input, q);
+    q += j.input.length;
+    if (j.tagLen) tag = q;
+    q += j.tagLen;
     j.data = data;
     j.tag = tag;
-    const w = [j.h.ptr, nonce, j.nonce.length, aad, j.aad.length, op.mac ? 0 : data, data, j.input.length, tag, j.tagLen || j.tagIn.length, 0];
-    for (let f = 0; f < JOB_WORDS; f++) dv.setUint32(o + 4 * f, w[f], true);
-  });
-  const rc = I.x[op.c](s, jobs.length);
-  const status = js.map((_, i) => dv.getInt32(s + i * JOB_BYTES + 40, true));
-  if (rc !== 0 && rc !== -13) {
-    I.wipe(s, total);
-    const bad = status.findIndex((st) => st !== 0 && st !== -13);
-    const i = bad < 0 ? 0 : bad;
-    const j = js[i];
-    throw I.fail(rc, `${fn}: jobs[${i}]`, `${jobs[i].key.cipher}${op.mac ? '' : `, ${j.nonce.length}-byte ${op.aead ? 'nonce' : 'iv'}`}${j.tagLen || j.tagIn.length ? `, ${j.tagLen || j.tagIn.length}-byte tag` : ''}`);
+    const o = s + i * JOB_BYTES;
+    dv.setUint32(o, j.h.ptr, true);
+    dv.setUint32(o + 4, nonce, true);
+    dv.setUint32(o + 8, j.nonce.length, true);
+    dv.setUint32(o + 12, aad, true);
+    dv.setUint32(o + 16, j.aad.length, true);
+    dv.setUint32(o + 20, op.mac ? 0 : data, true);
+    dv.setUint32(o + 24, data, true);
+    dv.setUint32(o + 28, j.input.length, true);
+    dv.setUint32(o + 32, tag, true);
+    dv.setUint32(o + 36, j.tagLen || j.tagIn.length, true);
+    dv.setUint32(o + 40, 0, true);
   }
-  const res = js.map((j, i) => {
-    const ok = status[i] === 0;
-    if (op.mac) return op.seal ? I.u8().slice(j.tag, j.tag + j.tagLen) : ok;
-    if (op.aead && !op.seal) return { ok, data: ok ? I.u8().slice(j.data, j.data + j.input.length) : null };
-    return I.u8().slice(j.data, j.data + j.input.length + j.tagLen); // ciphertext || tag
-  });
+  const rc = I.x[op.c](s, n);
+  const status = (i) => dv.getInt32(s + i * JOB_BYTES + 40, true);
+  if (rc !== 0 && rc !== -13) {
+    let i = 0;
+    while (i < n && (status(i) === 0 || status(i) === -13)) i++;
+    if (i === n) i = 0;
+    I.wipe(s, total);
+    const j = js[i];
+    throw I.fail(rc, manyAt(fn, i), `${jobs[i].key.cipher}${op.mac ? '' : `, ${j.nonce.length}-byte ${op.aead ? 'nonce' : 'iv'}`}${j.tagLen || j.tagIn.length ? `, ${j.tagLen || j.tagIn.length}-byte tag` : ''}`);
+  }
+  // The outputs, one copy: each job's result a view of it (a message whose
+  // tag failed was zeroed by the library, and its view is not returned).
+  const all = op.mac && !op.seal ? null : m.slice(outAt, s + total);
+  const buf = all?.buffer;
+  // views by the constructor: subarray() looks up the species constructor per call
+  const res = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const j = js[i];
+    const ok = status(i) === 0;
+    if (op.mac) res[i] = op.seal ? new Uint8Array(buf, j.tag - outAt, j.tagLen) : ok;
+    else if (op.aead && !op.seal) {
+      const at = j.data - outAt;
+      if (!ok) all.fill(0, at, at + j.input.length); // the library zeroed it; so does this copy
+      res[i] = { ok, data: ok ? new Uint8Array(buf, at, j.input.length) : null };
+    }
+    else res[i] = new Uint8Array(buf, j.data - outAt, j.input.length + j.tagLen); // ciphertext || tag
+  }
   I.wipe(s, total);
   return res;
 }

@@ -214,6 +214,45 @@ function diffCase(A, inst, cases) {
   };
 }
 
+// The native cases again, as batches: each cipher's CTR, GCM, CCM and CMAC
+// cases through the many calls on every backend (all keys on one backend, so
+// the SIMD module's lane kernels run where the cipher has them), each job
+// against the native library's output.
+function diffManyCase(A, inst, cases) {
+  return () => {
+    let checks = 0;
+    const byCipher = new Map();
+    for (const c of cases) {
+      if (!['ctr', 'gcm', 'ccm', 'cmac'].includes(c.mode)) continue;
+      const k = `${c.cipher} ${c.mode}${c.decrypt ? ' decrypt' : ''}`;
+      if (!byCipher.has(k)) byCipher.set(k, []);
+      byCipher.get(k).push(c);
+    }
+    for (const [what, cs] of byCipher) {
+      const c0 = cs[0];
+      for (const backend of inst.cipherInfo(c0.cipher).backends) {
+        const keys = cs.map((c) => inst.createKey(c.cipher, unhex(c.key), { backend }));
+        try {
+          const jobs = cs.map((c, i) => ({ key: keys[i], iv: unhex(c.iv ?? ''), nonce: unhex(c.iv ?? ''), data: unhex(c.input), msg: unhex(c.input), aad: unhex(c.aad ?? ''), tagLength: c.tagLength }));
+          const aead = c0.mode === 'gcm' ? [A.gcmEncryptMany, A.gcmDecryptMany] : [A.ccmEncryptMany, A.ccmDecryptMany];
+          const got = c0.mode === 'ctr' ? A.ctrXorMany(jobs)
+            : c0.mode === 'cmac' ? A.cmacMany(jobs)
+            : c0.decrypt ? aead[1](jobs).map((r) => (r.ok ? r.data : null))
+            : aead[0](jobs);
+          got.forEach((o, i) => {
+            assert(o !== null, `native vs wasm many: ${what} on ${backend}, jobs[${i}] failed to authenticate`);
+            assertBytes(o, unhex(cs[i].output), `native vs wasm many: ${what} on ${backend}, jobs[${i}] (${cs[i].input.length / 2} B)`);
+          });
+          checks += cs.length;
+        } finally {
+          for (const k of keys) k.dispose();
+        }
+      }
+    }
+    return checks;
+  };
+}
+
 // ---- each backend against the reference, lengths around every batch size --
 
 function backendCase(A, inst, cipher, quick) {
@@ -337,13 +376,18 @@ function manyCase(A, inst, quick) {
     const R = rng(2424);
     let checks = 0;
     const pick = (a) => a[R.int(a.length)];
-    const ciphers = ['lea-128', 'lea-192', 'lea-256', 'cham-128-128', 'speck-128-256', 'simon-128-128', 'sparx-128-256', 'hight', 'speck-64-128', 'simeck-64-128'];
+    const ciphers = ['lea-128', 'lea-192', 'lea-256', 'cham-128-128', 'speck-128-256', 'simon-128-128', 'sparx-128-256', 'hight', 'speck-64-128', 'simon-64-96', 'simeck-64-128', 'cham-64-128', 'sparx-64-128'];
     for (const cipher of ciphers) {
       const info = inst.cipherInfo(cipher);
       const B = info.blockBytes;
-      for (let batch = 0; batch < (quick ? 2 : 6); batch++) {
+      // the first batches with every key on one backend, each backend in
+      // turn (a batch runs the lane kernels only where all its keys share a
+      // backend that has them), then keys on random backends
+      const nbatch = Math.max(quick ? 2 : 6, info.backends.length + 1);
+      for (let batch = 0; batch < nbatch; batch++) {
+        const forced = info.backends[batch];
         // a pool of keys (some jobs share one), on the cipher's backends
-        const keys = Array.from({ length: 1 + R.int(5) }, () => inst.createKey(cipher, R.bytes(info.keyBytes), { backend: pick(info.backends) }));
+        const keys = Array.from({ length: 1 + R.int(5) }, () => inst.createKey(cipher, R.bytes(info.keyBytes), { backend: forced ?? pick(info.backends) }));
         const n = 1 + R.int(quick ? 20 : 48);
         const len = () => (R.int(4) === 0 ? R.int(20) : R.int(301));
         try {
@@ -397,7 +441,21 @@ function manyCase(A, inst, quick) {
               }
               return o;
             });
-            decMany(opens).forEach((r, i) => {
+            const opened = decMany(opens);
+            // the results are views of one buffer per call: where a forged
+            // message's plaintext would lie in it, zeros only
+            const shared = opened.find((r) => r.ok)?.data.buffer;
+            if (shared) {
+              let off = 0;
+              opens.forEach((o, i) => {
+                const len = o.data.length - (o.tagLength ?? 16);
+                if (forged.has(i)) assert(new Uint8Array(shared, off, len).every((x) => x === 0), `${cipher} ${mode}DecryptMany[${i}]: a forged message's plaintext is in the results' buffer`);
+                off += len;
+              });
+              assert(shared.byteLength === off, `${cipher} ${mode}DecryptMany: results' buffer of ${shared.byteLength} bytes, the plaintexts ${off}`);
+              checks++;
+            }
+            opened.forEach((r, i) => {
               if (forged.has(i)) {
                 assert(r.ok === false && r.data === null, `${cipher} ${mode}DecryptMany[${i}]: a forged message was released`);
                 assertThrows(() => dec(opens[i].key, opens[i].nonce, opens[i].data, opens[i]), A.AuthenticationError, null, `${cipher} ${mode}Decrypt[${i}] forged`);
@@ -884,6 +942,7 @@ export function suites(A, inst, { vectors, diff, quick = false }) {
     if (info.backends.length > 1) out.push({ name: `${b}: ${info.name} every backend vs ref`, fn: backendCase(A, inst, info.name, quick) });
   }
   if (diff) out.push({ name: `${b}: ${diff.length} random cases vs native arxcrypt raw`, fn: diffCase(A, inst, diff) });
+  if (diff) out.push({ name: `${b}: the CTR, GCM, CCM and CMAC native cases as many-message batches, every backend`, fn: diffManyCase(A, inst, diff) });
   out.push({ name: `${b}: streaming CTR and GCM, random splits`, fn: streamingCase(A, inst, quick) });
   out.push({ name: `${b}: short GCM one-shot vs streaming, every length to 130`, fn: shortGcmCase(A, inst, quick) });
   out.push({ name: `${b}: GCM on every backend vs ref, random AAD, text, nonces, splits`, fn: gcmBackendCase(A, inst, quick) });

@@ -53,12 +53,16 @@
  * and may define LM_ROUNDS_ANY_NB (LM_ROUNDS takes any nb, 1..LM_NB: the
  * last few batches in one call, not one call each), LM_TRANSPOSE(m) (an LM_LANES x LM_LANES transpose of words
  * in vectors) with LM_KS_PTR(ks) (the schedule's words, readable in whole
- * vectors up to LM_KS_WORDS rounded up to LM_LANES): vector transposes
- * instead of the scalar ones; or LM_KS_TRANSPOSE(lk, lks): the family's own
- * transpose of the LM_LANES schedules lks[] into lk[0..LM_KS_WORDS) (HIGHT:
- * byte keys, each spread over its lane).
+ * vectors up to LM_KS_WORDS rounded up to LM_LANES) or LM_KS_LOAD(ks, w0)
+ * (the vector of words w0..w0 + LM_LANES - 1, for a kept schedule that is
+ * not rk as it lies, LEA-128's): vector transposes instead of the scalar
+ * ones; or LM_KS_TRANSPOSE(lk, lks): the family's own transpose of the
+ * LM_LANES schedules lks[] into lk[0..LM_KS_WORDS) (HIGHT: byte keys, each
+ * spread over its lane).
  *
- * (NEON: LM_VBITS 128 with LM_NEON defined, 32-bit words.)
+ * (NEON: LM_VBITS 128 with LM_NEON defined, 32-bit words. WebAssembly
+ * SIMD128: LM_VBITS 128 in a -msimd128 build, 32-bit words; nothing else to
+ * define.)
  *
  * Constant time: the only branches are on lengths and lane counts (public);
  * round keys and counters are only operands.
@@ -103,6 +107,36 @@
 #define LM_B16_LOAD(p) vld1q_u8((const uint8_t *)(const void *)(p))
 #define LM_B16_STORE(p, v) vst1q_u8((uint8_t *)(void *)(p), (v))
 #define LM_B16_XOR veorq_u8
+#elif LM_VBITS == 128 && defined(__wasm_simd128__)
+/* WebAssembly SIMD128, 32-bit words only: four messages a call, as NEON.
+ * The vocabulary of wasm.h (zips are SSE2's unpacks; rotates the including
+ * file's LM_ROL/LM_ROR, shl | shr_u there); a 128-bit lane is the vector. */
+#include "wasm.h"
+#if LM_W != 32
+#error "many_simd.h: SIMD128 lanes are 32-bit"
+#endif
+#define LM_WASM
+#define LM v128_t
+#define LM_XOR wasm_v128_xor
+#define LM_AND wasm_v128_and
+#define LM_LOAD(p) wasm_v128_load((const void *)(p))
+#define LM_STORE(p, v) wasm_v128_store((void *)(p), (v))
+#define LM_UNPACKLO32 WASM_ZIPLO32
+#define LM_UNPACKHI32 WASM_ZIPHI32
+#define LM_UNPACKLO64 WASM_ZIPLO64
+#define LM_UNPACKHI64 WASM_ZIPHI64
+#define LM_LANE128(v, k) (v)
+#define LM_EACH128(F) F(0)
+#define LM_ADD wasm_i32x4_add
+#define LM_SUB wasm_i32x4_sub
+#define LM_SET1(x) wasm_u32x4_splat((uint32_t)(x))
+#define LM_EQ0(v) wasm_i32x4_eq((v), wasm_i32x4_splat(0))
+#define LM_BSWAP(v) WASM_BSWAP32(v)
+/* one block */
+#define LM_B16 v128_t
+#define LM_B16_LOAD(p) wasm_v128_load((const void *)(p))
+#define LM_B16_STORE(p, v) wasm_v128_store((void *)(p), (v))
+#define LM_B16_XOR wasm_v128_xor
 #else
 #include <immintrin.h>
 #define LM_B16 __m128i
@@ -160,7 +194,7 @@
 #define LM_EQ0(v) _mm256_cmpeq_epi64((v), _mm256_setzero_si256())
 #endif
 #else
-#error "many_simd.h: LM_VBITS is 256 or 512 (x86), 128 (NEON, LM_NEON)"
+#error "many_simd.h: LM_VBITS is 256 or 512 (x86), 128 (NEON, LM_NEON; wasm SIMD128)"
 #endif
 #if LM_W == 32
 #define LM_BSWAP(v) LM_SHUFFLE8((v), LM_IDX(0x0c0d0e0f, 0x08090a0b, 0x04050607, 0x00010203))
@@ -232,7 +266,11 @@ ARX_INLINE void LM_FN(many_unslice)(const LM *s, LM *u) {
 #if LM_BLOCK > 64
 #error "many_simd.h: LM_ROUNDS16 is for 64- and 32-bit blocks"
 #endif
-#if LM_VBITS == 128 && defined(LM_NEON)
+#if defined(LM_WASM)
+#define LM_LO_HI(a, b) wasm_i16x8_shuffle((a), (b), 0, 9, 2, 11, 4, 13, 6, 15)
+#define LM_SHL16(x) wasm_i32x4_shl((x), 16)
+#define LM_SHR16(x) wasm_u32x4_shr((x), 16)
+#elif LM_VBITS == 128 && defined(LM_NEON)
 #define LM_LO_HI(a, b) vbslq_u32(vdupq_n_u32(0xffff0000u), (b), (a))
 #define LM_SHL16(x) vshlq_n_u32((x), 16)
 #define LM_SHR16(x) vshrq_n_u32((x), 16)
@@ -284,6 +322,8 @@ ARX_INLINE LM LM_FN(many_ctr_vec)(const arx_many_lane *const *lanes, size_t n, s
     return _mm512_inserti32x4(v, LM_CTR(3), 3);
 #elif LM_VBITS == 256
     return _mm256_inserti128_si256(_mm256_castsi128_si256(LM_CTR(0)), LM_CTR(1), 1);
+#elif defined(LM_WASM)
+    return LM_CTR(0);
 #else
     return NEON_FROM8(LM_CTR(0));
 #endif
@@ -378,10 +418,12 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
             LM_KS_TRANSPOSE(lk, lks);
         }
 #elif defined(LM_TRANSPOSE)
+#ifndef LM_KS_LOAD
+#define LM_KS_LOAD(ks, w0) LM_LOAD(LM_KS_PTR(ks) + (w0))
+#endif
         for (size_t w0 = 0; w0 < nwords; w0 += LM_LANES) {
             LM m[LM_LANES];
-            for (size_t l = 0; l < LM_LANES; l++)
-                m[l] = LM_LOAD(LM_KS_PTR((const LM_KS_T *)lanes[l < n ? l : 0]->ks) + w0);
+            for (size_t l = 0; l < LM_LANES; l++) m[l] = LM_KS_LOAD((const LM_KS_T *)lanes[l < n ? l : 0]->ks, w0);
             LM_TRANSPOSE(m);
             for (size_t j = 0; j < LM_LANES; j++) lk[w0 + j] = m[j];
         }
@@ -483,9 +525,16 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #ifdef LM_ROUNDS_ANY_NB
         LM_ROUNDS(lk, ks0, s, nb); /* the rounds take 1..LM_NB batches (HIGHT: one pass for any) */
 #else
-        if (nb == LM_NB) LM_ROUNDS(lk, ks0, s, LM_NB);
-        else
-            for (int j = 0; j < nb; j++) LM_ROUNDS(lk, ks0, &s[j], 1); /* the last few */
+        if (nb == LM_NB) {
+            LM_ROUNDS(lk, ks0, s, LM_NB);
+        } else { /* the last few: in pairs, still two batches' latency hidden (GCM's E(J0) and
+                  * one data block, or a 64-byte message and E(J0) past a set of four) */
+            int j = 0;
+#if LM_NB > 2
+            for (; j + 2 <= nb; j += 2) LM_ROUNDS(lk, ks0, &s[j], 2);
+#endif
+            for (; j < nb; j++) LM_ROUNDS(lk, ks0, &s[j], 1);
+        }
 #endif
         for (int j = 0; j < nb; j++) {
             LM u[LM_NW];
@@ -582,6 +631,7 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #undef LM_B16_STORE
 #undef LM_B16_XOR
 #undef LM_NEON
+#undef LM_WASM
 #undef LM_NW
 #undef LM_BLOCK
 #undef LM_BB
@@ -618,6 +668,7 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #undef LM_KS_WORDS
 #undef LM_KS_WORD
 #undef LM_KS_PTR
+#undef LM_KS_LOAD
 #undef LM_ROUNDS
 #undef LM_ROUNDS16
 #undef LM_ROUNDS_ANY_NB

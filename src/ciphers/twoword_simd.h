@@ -908,7 +908,13 @@ ARX_INLINE void TW_FN(many_rounds)(const V *lk, unsigned nr, V s[][2], const int
     TW_FN(enc_rounds_k)(NULL, lk, nr, 0, x, y, n);
     for (int j = 0; j < n; j++) s[j][0] = y[j], s[j][1] = x[j];
 }
-#if defined(TW_MANY_NB) && (((TW_W == 64 || TW_W == 32) && TW_VBITS >= 256) || (defined(TW_NEON) && TW_W == 32))
+/* WebAssembly SIMD128, 32-bit words: 4 messages a call as on NEON, 2
+ * batches (x86-64 hosts have 16 vector registers, as ARMv7). */
+#if defined(TW_WASM) && TW_W == 32 && !defined(TW_MANY_NB) && TW_PAIRS >= 2
+#define TW_MANY_NB 2
+#endif
+#if defined(TW_MANY_NB) &&                                                                         \
+    (((TW_W == 64 || TW_W == 32) && TW_VBITS >= 256) || ((defined(TW_NEON) || defined(TW_WASM)) && TW_W == 32))
 #ifdef TW_NEON
 #define LM_NEON
 #endif

@@ -48,45 +48,54 @@ int arx_ccm_check_args(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
     return arx_check_io(out, in, len);
 }
 
+size_t arx_ccm_format(const uint8_t *nonce, size_t nonce_len, size_t aad_len, size_t len, size_t tag_len,
+                      uint8_t b0[16], uint8_t enc[10]) {
+    const size_t q = 15 - nonce_len; /* bytes of the length field */
+    /* A.2.1: flags = 64*Adata + 8*((t-2)/2) + (q-1) */
+    b0[0] = (uint8_t)((aad_len ? 64 : 0) | (((tag_len - 2) / 2) << 3) | (q - 1));
+    memcpy(b0 + 1, nonce, nonce_len);
+    for (size_t i = 0; i < q; i++) b0[15 - i] = (uint8_t)((uint64_t)len >> (8 * i) & 0xff);
+    if (!aad_len) return 0;
+    /* A.2.2: the length of A in 2, 6 or 10 bytes */
+    const uint64_t a = aad_len;
+    if (a < 0xff00) {
+        arx_store32_be(enc, (uint32_t)a << 16);
+        return 2;
+    }
+    enc[0] = 0xff;
+    if (a <= 0xffffffffu) {
+        enc[1] = 0xfe;
+        arx_store32_be(enc + 2, (uint32_t)a);
+        return 6;
+    }
+    enc[1] = 0xff;
+    arx_store64_be(enc + 2, a);
+    return 10;
+}
+
+void arx_ccm_ctr0(const uint8_t *nonce, size_t nonce_len, uint8_t ctr0[16]) {
+    memset(ctr0, 0, 16);
+    ctr0[0] = (uint8_t)(14 - nonce_len); /* q - 1 */
+    memcpy(ctr0 + 1, nonce, nonce_len);
+}
+
 /* Tag before encryption: T = MSB_t(CBC-MAC(B0 || A || P)) xor MSB_t(E(Ctr0)). */
 static void ccm_tag(const arx_key *k, const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
                     size_t aad_len, const uint8_t *pt, size_t len, size_t tag_len, uint8_t full[16]) {
-    const size_t q = 15 - nonce_len;
     cbcmac m = {k, {0}, 0};
-    uint8_t b[16] = {0};
-    /* A.2.1: flags = 64*Adata + 8*((t-2)/2) + (q-1) */
-    b[0] = (uint8_t)((aad_len ? 64 : 0) | (((tag_len - 2) / 2) << 3) | (q - 1));
-    memcpy(b + 1, nonce, nonce_len);
-    for (size_t i = 0; i < q; i++) b[15 - i] = (uint8_t)((uint64_t)len >> (8 * i) & 0xff);
+    uint8_t b[16], enc[10];
+    const size_t ne = arx_ccm_format(nonce, nonce_len, aad_len, len, tag_len, b, enc);
     mac_bytes(&m, b, 16);
-    if (aad_len) { /* A.2.2: the length of A in 2, 6 or 10 bytes */
-        uint8_t enc[10];
-        size_t n;
-        uint64_t a = aad_len;
-        if (a < 0xff00) {
-            arx_store32_be(enc, (uint32_t)a << 16);
-            n = 2;
-        } else if (a <= 0xffffffffu) {
-            enc[0] = 0xff;
-            enc[1] = 0xfe;
-            arx_store32_be(enc + 2, (uint32_t)a);
-            n = 6;
-        } else {
-            enc[0] = 0xff;
-            enc[1] = 0xff;
-            arx_store64_be(enc + 2, a);
-            n = 10;
-        }
-        mac_bytes(&m, enc, n);
+    if (aad_len) {
+        mac_bytes(&m, enc, ne);
         mac_bytes(&m, aad, aad_len);
         mac_pad(&m);
     }
     mac_bytes(&m, pt, len);
     mac_pad(&m);
     /* Ctr0 = (q-1) || N || 0; the mask is E(Ctr0). */
-    uint8_t ctr0[16] = {0};
-    ctr0[0] = (uint8_t)(q - 1);
-    memcpy(ctr0 + 1, nonce, nonce_len);
+    uint8_t ctr0[16];
+    arx_ccm_ctr0(nonce, nonce_len, ctr0);
     arx_encrypt_blocks(k, ctr0, ctr0, 1);
     arx_xor(full, m.y, ctr0, 16);
     arx_wipe(&m, sizeof m);
@@ -96,9 +105,8 @@ static void ccm_tag(const arx_key *k, const uint8_t *nonce, size_t nonce_len, co
 /* out = in xor keystream of Ctr1, Ctr2, ... */
 static void ccm_ctr(const arx_key *k, const uint8_t *nonce, size_t nonce_len, uint8_t *out,
                     const uint8_t *in, size_t len) {
-    uint8_t ctr[16] = {0}, last[16] = {0};
-    ctr[0] = (uint8_t)(14 - nonce_len);
-    memcpy(ctr + 1, nonce, nonce_len);
+    uint8_t ctr[16], last[16] = {0};
+    arx_ccm_ctr0(nonce, nonce_len, ctr);
     ctr[15] = 1;
     size_t full = len / 16, rest = len % 16;
     arx_ctr_blocks(k, ctr, out, in, full);

@@ -15,6 +15,15 @@ int arx_gcm_check_args(const arx_key *k, const uint8_t *nonce, size_t nonce_len,
 int arx_ccm_check_args(const arx_key *k, const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
                        size_t aad_len, uint8_t *out, const uint8_t *in, size_t len, const uint8_t *tag,
                        size_t tag_len);
+/* CCM's formatting (SP 800-38C A.2): B0 into b0 and, with AAD, the encoded
+ * AAD length into enc; returns enc's length (2, 6 or 10; 0 without AAD).
+ * arx_ccm_ctr0: the counter block Ctr0 = (q-1) || N || 0 (E(Ctr0) masks the
+ * tag, Ctr1 = Ctr0 + 1 starts the keystream). For every length
+ * arx_ccm_check_args accepts the q-byte counter field never carries, so a
+ * whole-block big-endian increment gives the same counters. */
+size_t arx_ccm_format(const uint8_t *nonce, size_t nonce_len, size_t aad_len, size_t len, size_t tag_len,
+                      uint8_t b0[16], uint8_t enc[10]);
+void arx_ccm_ctr0(const uint8_t *nonce, size_t nonce_len, uint8_t ctr0[16]);
 int arx_cmac_check_args(const arx_key *k, const uint8_t *msg, size_t len, size_t tag_len);
 /* CMAC's last block (SP 800-38B 6.2): the message's last bb bytes (or its
  * partial or empty tail padded with 10*) xored with K1 (or K2) into last,

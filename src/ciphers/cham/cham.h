@@ -831,7 +831,7 @@ void CHAM128_FN(ctr)(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *
 }
 
 /* ---- many messages at once (issue 24) -------------------------------------------
- * CHAM-64 on AVX2 and AVX-512 (CHAM_MANY_NB, as CHAM-128's below): one
+ * CHAM-64 on AVX2, AVX-512 and SIMD128 (CHAM_MANY_NB, as CHAM-128's below): one
  * message per 32-bit lane through ../many_simd.h, whose LM_ROUNDS16 packs
  * the 16-bit words of two batches (two blocks of every message) into one
  * state; the rounds above with per-lane round-key vectors (rkv's 16 rows:
@@ -861,7 +861,7 @@ ARX_INLINE void CHAM64_FN(many_rounds)(const V *lk, unsigned nr, V x[][4], unsig
 const arx_backend CHAM64_FN(backend) = {CHAM_ISA_NAME, CHAM_ISA_REQUIRES, CHAM64_LANES,
                                         CHAM64_FN(encrypt), CHAM64_FN(decrypt), CHAM64_FN(ctr) CHAM64_MANY_};
 /* ---- many messages at once (issue 24) -------------------------------------------
- * CHAM-128 on AVX2 and AVX-512 (the ISA file defines CHAM_MANY_NB, batches
+ * CHAM-128 on AVX2, AVX-512 and SIMD128 (the ISA file defines CHAM_MANY_NB, batches
  * interleaved): one message per 32-bit lane through ../many_simd.h, the
  * rounds above with per-lane round-key vectors (the 16 rows of rkv). */
 #ifdef CHAM_MANY_NB

@@ -34,6 +34,8 @@
 /* As SSE2 (16 registers on x86-64 hosts): two batches, four to decrypt. */
 #define CHAM_INTERLEAVE 2
 #define CHAM_INTERLEAVE_DEC 4
+/* Lane-per-message CHAM (cham.h, ../many_simd.h): 4 messages a call. */
+#define CHAM_MANY_NB 2
 #define CHAM_ISA wasm
 #define CHAM_ISA_NAME "wasm"
 #define CHAM_ISA_REQUIRES ARX_REQ_WASM

@@ -7,38 +7,104 @@
  * One message per 32-bit lane; lk[round * 6 + word] holds that round-key word
  * of every lane's schedule (LEA's rk is 32 x 6 words, so whole-vector loads
  * of it stay inside it: rounds * 6 rounded up to 8 or 16 is at most 192).
+ * LEA-128 (24 rounds, the only key size with 24) has RK1 = RK3 = RK5 in every
+ * round: only its four distinct words a round are transposed, kept and wiped,
+ * lk[round * 4 + j] = RK0, RK1, RK2, RK4 (96 words instead of 144: a third
+ * fewer transposes and bytes of scratch a call; the rounds read RK1 thrice).
  */
 
 /* One round on words (a, b, c, d) = (X0, X1, X2, X3) in place: the new X3
  * is the old X0, so four rounds with the roles rotating leave the words
- * where they started and nothing moves between registers. */
-#define LM_LEA_ROUND(s, k, a, b, c, d)                                                             \
+ * where they started and nothing moves between registers. k[0], k[1], k[2],
+ * k[i3], k[i4], k[i5] are RK0..RK5 (i3, i4, i5: 3, 4, 5, or LEA-128's
+ * compact 1, 3, 1). */
+#define LM_LEA_ROUND(s, k, i3, i4, i5, a, b, c, d)                                                 \
     do {                                                                                           \
-        s[d] = LM_ROR(LM_ADD(LM_XOR(s[c], (k)[4]), LM_XOR(s[d], (k)[5])), 3);                      \
-        s[c] = LM_ROR(LM_ADD(LM_XOR(s[b], (k)[2]), LM_XOR(s[c], (k)[3])), 5);                      \
+        s[d] = LM_ROR(LM_ADD(LM_XOR(s[c], (k)[i4]), LM_XOR(s[d], (k)[i5])), 3);                    \
+        s[c] = LM_ROR(LM_ADD(LM_XOR(s[b], (k)[2]), LM_XOR(s[c], (k)[i3])), 5);                     \
         s[b] = LM_ROL(LM_ADD(LM_XOR(s[a], (k)[0]), LM_XOR(s[b], (k)[1])), 9);                      \
     } while (0)
 
-/* The rounds over nb batches (state s[b][w], word w of every lane); the
- * round count (24, 28 or 32) is a multiple of four. */
-#define LM_ROUNDS(lk, ks, s, nb)                                                                   \
+/* `rounds` rounds (a multiple of four) over nb batches, round keys `per`
+ * words a round apart. */
+#define LM_LEA_RUN(lk, per, i3, i4, i5, rounds, s, nb)                                             \
     do {                                                                                           \
-        for (unsigned r_ = 0; r_ < (ks)->rounds; r_ += 4) {                                        \
-            const LM *k_ = (lk) + 6 * r_;                                                          \
-            _Pragma("GCC unroll 4") for (int b_ = 0; b_ < (nb); b_++) LM_LEA_ROUND((s)[b_], k_, 0, 1, 2, 3);      \
-            _Pragma("GCC unroll 4") for (int b_ = 0; b_ < (nb); b_++) LM_LEA_ROUND((s)[b_], k_ + 6, 1, 2, 3, 0);  \
-            _Pragma("GCC unroll 4") for (int b_ = 0; b_ < (nb); b_++) LM_LEA_ROUND((s)[b_], k_ + 12, 2, 3, 0, 1); \
-            _Pragma("GCC unroll 4") for (int b_ = 0; b_ < (nb); b_++) LM_LEA_ROUND((s)[b_], k_ + 18, 3, 0, 1, 2); \
+        for (unsigned r_ = 0; r_ < (rounds); r_ += 4) {                                            \
+            const LM *k_ = (lk) + (per) * r_;                                                      \
+            _Pragma("GCC unroll 4") for (int b_ = 0; b_ < (nb); b_++)                              \
+                LM_LEA_ROUND((s)[b_], k_, i3, i4, i5, 0, 1, 2, 3);                                 \
+            _Pragma("GCC unroll 4") for (int b_ = 0; b_ < (nb); b_++)                              \
+                LM_LEA_ROUND((s)[b_], k_ + (per), i3, i4, i5, 1, 2, 3, 0);                         \
+            _Pragma("GCC unroll 4") for (int b_ = 0; b_ < (nb); b_++)                              \
+                LM_LEA_ROUND((s)[b_], k_ + 2 * (per), i3, i4, i5, 2, 3, 0, 1);                     \
+            _Pragma("GCC unroll 4") for (int b_ = 0; b_ < (nb); b_++)                              \
+                LM_LEA_ROUND((s)[b_], k_ + 3 * (per), i3, i4, i5, 3, 0, 1, 2);                     \
         }                                                                                          \
     } while (0)
 
+/* The rounds over nb batches (state s[b][w], word w of every lane); the
+ * round count (24, 28 or 32) is public. */
+#define LM_ROUNDS(lk, ks, s, nb)                                                                   \
+    do {                                                                                           \
+        if ((ks)->rounds == 24) LM_LEA_RUN(lk, 4, 1, 3, 1, 24, s, nb);                             \
+        else LM_LEA_RUN(lk, 6, 3, 4, 5, (ks)->rounds, s, nb);                                      \
+    } while (0)
+
+/* Word i of the kept schedule: LEA-128's compact one (round i / 4, RK0, RK1,
+ * RK2, RK4), else rk as it is. */
+#define LM_LEA_COMPACT(ks) ((ks)->rounds == 24)
+#define LM_KS_WORD(ks, i)                                                                          \
+    (LM_LEA_COMPACT(ks) ? (ks)->rk[(i) >> 2][((i) & 3) == 3 ? 4 : ((i) & 3)] : (&(ks)->rk[0][0])[i])
+#define LM_KS_WORDS(ks) ((size_t)(ks)->rounds * (LM_LEA_COMPACT(ks) ? 4 : 6))
+#if defined(LM_TRANSPOSE) && LM_VBITS == 512
+/* Compact words w0..w0 + 15: rounds w0 / 4 .. + 3, 24 words of rk from
+ * 6 * w0 / 4 picked by one two-source permute from words 0..15 and 8..23 of
+ * them (indices past 15: word + 8), so nothing past the schedule's 144th
+ * word is read (the rest of rk is not written for LEA-128). */
+ARX_INLINE __m512i lea_many_ks_load(const lea_ks *ks, size_t w0) {
+    const uint32_t *p = &ks->rk[0][0];
+    if (!LM_LEA_COMPACT(ks)) return _mm512_loadu_si512((const void *)(p + w0));
+    p += w0 / 4 * 6;
+    const __m512i idx = _mm512_setr_epi32(0, 1, 2, 4, 6, 7, 8, 10, 12, 13, 14, 24, 26, 27, 28, 30);
+    return _mm512_permutex2var_epi32(_mm512_loadu_si512((const void *)p), idx,
+                                     _mm512_loadu_si512((const void *)(p + 8)));
+}
+#define LM_KS_LOAD(ks, w0) lea_many_ks_load((ks), (w0))
+#elif defined(LM_TRANSPOSE) && LM_VBITS == 256
+/* Compact words w0..w0 + 7: rounds w0 / 4 and + 1, 12 words of rk from
+ * 6 * w0 / 4. Position i wants word i + 0, 0, 0, 1, 2, 2, 2, 3 of them:
+ * four overlapping loads and three blends, no shuffle (a two-permute
+ * version doubled the shuffles a transpose; reads up to word 142). */
+ARX_INLINE __m256i lea_many_ks_load(const lea_ks *ks, size_t w0) {
+    const uint32_t *p = &ks->rk[0][0];
+    if (!LM_LEA_COMPACT(ks)) return _mm256_loadu_si256((const __m256i *)(const void *)(p + w0));
+    p += w0 / 4 * 6;
+#define LM_LEA_LD(o) _mm256_loadu_si256((const __m256i *)(const void *)(p + (o)))
+    __m256i v = _mm256_blend_epi32(LM_LEA_LD(0), LM_LEA_LD(1), 0x08);
+    v = _mm256_blend_epi32(v, LM_LEA_LD(2), 0x70);
+    return _mm256_blend_epi32(v, LM_LEA_LD(3), 0x80);
+#undef LM_LEA_LD
+}
+#define LM_KS_LOAD(ks, w0) lea_many_ks_load((ks), (w0))
+#elif defined(LM_TRANSPOSE) && LM_VBITS == 128 && defined(__wasm_simd128__)
+/* Compact words w0..w0 + 3: round w0 / 4's RK0, RK1, RK2, RK4. */
+ARX_INLINE v128_t lea_many_ks_load(const lea_ks *ks, size_t w0) {
+    const uint32_t *p = &ks->rk[0][0];
+    if (!LM_LEA_COMPACT(ks)) return wasm_v128_load((const void *)(p + w0));
+    p += w0 / 4 * 6;
+    return wasm_u32x4_make(p[0], p[1], p[2], p[4]);
+}
+#define LM_KS_LOAD(ks, w0) lea_many_ks_load((ks), (w0))
+#elif defined(LM_TRANSPOSE)
+#error "lea_many_simd.h: LM_TRANSPOSE needs this width's compact LM_KS_LOAD"
+#endif
+
 #define LM_W 32
 #define LM_KS_T lea_ks
-#define LM_KS_WORDS(ks) ((size_t)(ks)->rounds * 6)
-#define LM_KS_WORD(ks, i) ((&(ks)->rk[0][0])[i])
-#define LM_KS_PTR(ks) (&(ks)->rk[0][0])
 #include "../many_simd.h"
 
 #undef LM_LEA_ROUND
+#undef LM_LEA_RUN
+#undef LM_LEA_COMPACT
 #undef LM_ROL
 #undef LM_ROR

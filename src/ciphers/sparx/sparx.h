@@ -640,7 +640,7 @@ SPARX_TAILS(128, 16, SPARX128_FN)
 #endif
 
 /* ---- many messages at once (issue 24) -------------------------------------------
- * SPARX-128 (SPARX-64: below) on AVX2 and AVX-512 (the ISA file defines
+ * SPARX-128 (SPARX-64: below) on AVX2, AVX-512 and SIMD128 (the ISA file defines
  * SPARX_MANY_NB, batches interleaved, even): one message per 32-bit lane
  * through ../many_simd.h.
  * The steps are sparx_steps.h's again, walking a transposed program (lane l
@@ -656,7 +656,11 @@ SPARX_TAILS(128, 16, SPARX128_FN)
 #define SPARX_KEY(row, u) (row)
 #include "sparx_steps.h"
 
-#if VB == 64
+#if defined(__wasm_simd128__)
+#define SPARX_LO_HI(a, b) wasm_i16x8_shuffle((a), (b), 0, 9, 2, 11, 4, 13, 6, 15)
+#define SPARX_SHL16(x) wasm_i32x4_shl((x), 16)
+#define SPARX_SHR16(x) wasm_u32x4_shr((x), 16)
+#elif VB == 64
 #define SPARX_LO_HI(a, b) _mm512_mask_blend_epi16(0xaaaaaaaau, (a), (b)) /* low halves of a, high of b */
 #define SPARX_SHL16(x) _mm512_slli_epi32((x), 16)
 #define SPARX_SHR16(x) _mm512_srli_epi32((x), 16)

@@ -28,6 +28,9 @@
 
 #define SPARX64_INTERLEAVE 2
 #define SPARX128_INTERLEAVE 1
+/* Lane-per-message SPARX (sparx.h, ../many_simd.h): 4 messages a call, two
+ * batches (one packed state). */
+#define SPARX_MANY_NB 2
 #define SPARX_ISA wasm
 #define SPARX_ISA_NAME "wasm"
 #define SPARX_ISA_REQUIRES ARX_REQ_WASM
