@@ -62,7 +62,8 @@ DEC_ASM = ASM
 # its own CTR kernel (timed from random counters, some about to carry out
 # of the low bytes; output against the host's CTR; ctr_carries).
 KEY_ASM = {t: ["lea-128", "lea-192", "lea-256", "simon-64-128", "simeck-64-128", "speck-64-96", "speck-64-128",
-               "hight", "sparx-64-128"] for t in ("avr", "msp430")}
+               "hight", "sparx-64-128", "cham-64-128", "cham-64-128-legacy", "cham-128-128", "cham-128-128-legacy",
+               "cham-128-256", "cham-128-256-legacy"] for t in ("avr", "msp430")}
 CTR_KERNELS = ["speck-64-128", "simon-64-128", "simeck-64-128", "cham-64-128", "cham-64-128-legacy", "hight",
                "sparx-64-128", "cham-128-128", "cham-128-128-legacy", "speck-64-96", "cham-128-256",
                "cham-128-256-legacy"]
