@@ -62,15 +62,17 @@ DEC_ASM = ASM
 # its own CTR kernel (timed from random counters, some about to carry out
 # of the low bytes; output against the host's CTR; ctr_carries).
 KEY_ASM = {t: ["lea-128", "lea-192", "lea-256", "simon-64-128", "simeck-64-128", "speck-64-96", "speck-64-128",
-               "hight", "sparx-64-128"] for t in ("avr", "msp430")}
+               "hight", "sparx-64-128", "cham-64-128", "cham-64-128-legacy", "cham-128-128", "cham-128-128-legacy",
+               "cham-128-256", "cham-128-256-legacy"] for t in ("avr", "msp430")}
 CTR_KERNELS = ["speck-64-128", "simon-64-128", "simeck-64-128", "cham-64-128", "cham-64-128-legacy", "hight",
                "sparx-64-128", "cham-128-128", "cham-128-128-legacy", "speck-64-96", "cham-128-256",
                "cham-128-256-legacy"]
-CTR_ASM = {"avr": ["lea-128", "lea-192", "lea-256"] + CTR_KERNELS, "msp430": ["lea-128"] + CTR_KERNELS}
+CTR_ASM = {t: ["lea-128", "lea-192", "lea-256"] + CTR_KERNELS for t in ("avr", "msp430")}
 # CTR kernels whose C wrapper splits a call where the counter's low bytes
 # wrap (a second precomputation): those calls have their own cycle count.
-# The others carry through the whole counter in the kernel on every block.
-CTR_SPLIT = {"lea-128": 12, "hight": 7, "sparx-64-128": 4}  # where the low bytes start
+# (LEA-192/256 share LEA-128's precomputing wrapper on both chips.)
+CTR_SPLIT = {"lea-128": 12, "lea-192": 12, "lea-256": 12, "hight": 7, "sparx-64-128": 4}  # where the low bytes start
+CTR_SPLIT_ON = {"avr": CTR_SPLIT, "msp430": CTR_SPLIT}
 # Of those, the ones whose count also follows where in the call the low
 # bytes wrap (on AVR HIGHT's and SPARX's pair kernels send a block before the wrap alone): their
 # split calls are grouped by the number of blocks before the wrap.
@@ -272,8 +274,8 @@ def constant_time(target, host, rng, quick):
                     h = run([host, "raw", "-c", c, "-m", "ctr", "-k", key.hex(), "--iv", ctr.hex()], msg)
                     check("ctr" in row and h[0] == 0 and h[1].hex() == row.get("ctr_out"),
                           "ct %s off %d: CTR from %s differs from the host's" % (c, off, ctr.hex()))
-                if ctr is not None and c in CTR_SPLIT:
-                    low = ctr[CTR_SPLIT[c]:]
+                if ctr is not None and c in CTR_SPLIT_ON[target]:
+                    low = ctr[CTR_SPLIT_ON[target][c]:]
                     before = (1 << 8 * len(low)) - int.from_bytes(low, "big")  # blocks before the low bytes wrap
                     if before < len(msg) // bb:  # two runs, two precomputations: its own count
                         row["ctr-wrap" + ("-%d" % before if c in CTR_SPLIT_AT else "")] = row.pop("ctr", None)
@@ -296,8 +298,8 @@ def ctr_carries(target, host, rng, quick):
         if c not in CTR_ASM.get(target, []) or (ONLY and not c.startswith(ONLY)):
             continue
         runs = [(t, rng.randrange(1, 21), None) for t in range(bb)]
-        if c in CTR_SPLIT:  # the wrapper's split: 1 and 2 blocks before the low bytes wrap, both parities
-            at = CTR_SPLIT[c]
+        if c in CTR_SPLIT_ON[target]:  # the wrapper's split: 1 and 2 blocks before the low bytes wrap, both parities
+            at = CTR_SPLIT_ON[target][c]
             runs += [(bb - at - 1, 5, 255), (bb - at - 1, 6, 254)]
         for t, nblk, last in runs:
             tail = b"\xff" * t + bytes([last if last is not None else 256 - rng.randrange(1, min(nblk, 8) + 1)])

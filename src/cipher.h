@@ -166,7 +166,8 @@ void arx_xts_tweaks(uint8_t *dst, const uint8_t t[16], size_t n);
  * cipher; streams do not overlap each other; lengths are public, keys and
  * counters are not (no branch on them). 128-bit blocks, or 64-bit ones (ctr's
  * first 8 bytes the counter block; cap a multiple of 8; many.c passes them
- * CTR and CMAC only). ARX_MANY_CBC instead (CMAC's CBC-MAC; no other flag
+ * CTR and CMAC only), or 32-bit ones (SIMECK-32/64: ctr's first 4 bytes;
+ * CTR only). ARX_MANY_CBC instead (CMAC's CBC-MAC; no other flag
  * with it): ctr is the chaining state X, which absorbs the min(len, cap) /
  * block_bytes whole blocks of in, X = E(X ^ M_i); the final X goes to pre,
  * out is not written.

@@ -11,11 +11,11 @@ Kernels (docs/EMBEDDED.md, "Assembly kernels"):
 - lea_avr_encrypt/decrypt (LEA-192/256): the same rounds with RK1, RK3,
   RK5 loaded each before its word (118 cycles a round, the inverse 119) in
   a 6-round loop entered part-way for 28 and 32 rounds (wide_loop);
-- lea128_avr_ctr_run: CTR with lea.h's counter precomputation;
-  lea_avr_ctr_run (LEA-192/256): wide_loop's encryption with the counter
-  block built in the kernel (counter + 1 written back byte by byte with
-  the carry through all 16 bytes, no branch) and the data xored on the
-  way out; no precomputation;
+- lea128_avr_ctr_run, lea_avr_ctr_run (LEA-192/256): CTR with lea.h's
+  counter precomputation (ctr_pre): c[0..5] once a run of counters, rounds
+  0..3 only for the work that depends on the counter word X3, then
+  LEA-128's unrolled rounds or wide_loop's 6-round body, the data xored on
+  the way out;
 - lea128/192/256_avr_schedule: the key schedules, C layout of rk.
 The round keys are read with ldd Z+q from the C schedule (lea_ks.rk), Z
 advancing 48 bytes every two rounds. No branch or address depends on key
@@ -23,18 +23,20 @@ or data.
 """
 
 from avr_frame import SAVED, e, header, out, push_saved, symbol
-from ctr_emit import avr_load_step
 
 
-STATE = [[2 + 4 * g + j for j in range(4)] for g in range(4)]
 T1 = [18, 19, 20, 21]
-TMP = [22, 23, 24, 25]
 off = [0, 0, 0, 0]
+PERM = [0, 1, 2, 3, 4]  # ctr_pre's logical groups 0..3 and TMP (4) -> physical groups (GR)
 
 
 def reg(g, i):
-    """register of logical byte i (0 = least significant) of group g"""
-    return STATE[g][(i + off[g]) % 4]
+    """register of logical byte i (0 = least significant) of ctr_pre's group g"""
+    return GR[PERM[g]][(i + off[g]) % 4]
+
+
+def tmp():
+    return GR[PERM[4]]
 
 
 def r(n):
@@ -323,7 +325,46 @@ def encrypt128_unrolled(name):
     frame_leave(name, 8)
 
 
-def wide_loop(name, dec, rounds=(28, 32), ctr=False):
+def wide_states(one):
+    """The names (G, F, fo) before each round j of a 6-round body of one(G,
+    F, j) rounds, once on their cycle (one dry pass from the plain names)."""
+    for g in range(5):
+        fo[g] = 0
+    mark = len(out)
+    G, F = [0, 1, 2, 3], 4
+    for j in range(6):  # dry: onto the cycle
+        G, F = one(G, F, j)
+    states = []
+    for j in range(6):
+        states.append((list(G), F, list(fo)))
+        G, F = one(G, F, j)
+    del out[mark:]
+    assert G == states[0][0] and F == states[0][1] and all(fo[g] == states[0][2][g] for g in G)
+    return states
+
+
+def wide_body(name, one, states):
+    """The 6-round body (labels .L<name>_r0..r5, the names of states[0] at
+    r0), run as many passes as the count on top of the stack (popped after).
+    Returns the groups of X0..X3 after it."""
+    G, F, fo0 = states[0]
+    for g in range(5):
+        fo[g] = fo0[g]
+    for j in range(6):
+        e(".L%s_r%d:" % (name, j))
+        G, F = one(G, F, j)
+    assert G == states[0][0] and F == states[0][1] and all(fo[g] == fo0[g] for g in G)
+    e("    pop r26")
+    e("    dec r26")
+    e("    push r26")
+    e("    breq 3f")
+    e("    rjmp .L%s_r0" % name)
+    e("3:")
+    e("    pop r26")
+    return G
+
+
+def wide_loop(name, dec, rounds=(28, 32)):
     """LEA-192/256 (28 or 32 rounds, read from lea_ks.rounds at offset 768):
     LEA-128's fast rounds (mul rotations, the free group) with RK1, RK3,
     RK5 loaded each before its word, in a 6-round loop (the names come back
@@ -332,43 +373,22 @@ def wide_loop(name, dec, rounds=(28, 32), ctr=False):
     j = (6 - R mod 6) mod 6 (even), with the block loaded into the names of
     that point (Z at the first round's keys), so that the passes make
     exactly R rounds (the round count is public). The pass count is kept
-    on the stack (r26..r29 hold the temporary and mul's constants).
-    ctr: void lea_avr_ctr_run(const lea_ks *ks, uint8_t ctr[16], uint8_t *out,
-    const uint8_t *in, size_t nblocks > 0): the frame as push_frame's with
-    the counter pointer at Y+9 (hi), Y+10 (lo) and the round count at Y+11;
-    the block is the counter (counter + 1 stored back, ctr_emit's
-    avr_load_step, r1 cleared first: mul leaves it dirty), stored as
-    in ^ block through X (in) and Z (out)."""
-    nframe = 11 if ctr else 9
+    on the stack (r26..r29 hold the temporary and mul's constants)."""
+    nframe = 9
 
     def one(G, F, j):
         if dec:
             return fast_inv_rounds(G, F, 1, shared=False, par0=j)
         return fast_rounds(G, F, 1, par0=j, shared=False, adv_last=True)
-    for g in range(5):
-        fo[g] = 0
-    mark = len(out)
-    G, F = [0, 1, 2, 3], 4
-    for j in range(6):  # dry: onto the cycle
-        G, F = one(G, F, j)
-    states = []
-    for j in range(6):  # the names before body round j
-        states.append((list(G), F, list(fo)))
-        G, F = one(G, F, j)
-    del out[mark:]
-    assert G == states[0][0] and F == states[0][1] and all(fo[g] == states[0][2][g] for g in G)
-    fn_head(name, check_zero=not ctr)
+    states = wide_states(one)
+    fn_head(name)
     push_saved()
     e("    movw r30, r24")
     e("    subi r30, lo8(-768)")
     e("    sbci r31, hi8(-768)")
     e("    ld r26, Z")
-    e("    push r26")         # Y+9 (Y+11 ctr): the round count
-    if ctr:  # ctr r23:r22, out r21:r20, in r19:r18, nblocks r17:r16
-        for n in (22, 23, 18, 19, 20, 21, 16, 17, 24, 25):
-            e("    push r%d" % n)
-    else:
-        push_frame()
+    e("    push r26")         # Y+9: the round count
+    push_frame()
     e(".L%s_block:" % name)
     e("    in r28, 0x3d")
     e("    in r29, 0x3e")
@@ -383,15 +403,7 @@ def wide_loop(name, dec, rounds=(28, 32), ctr=False):
         Gj, Fj, foj = states[j]
         for g in range(5):
             fo[g] = foj[g]
-        if ctr:
-            e("    ldd r26, Y+10")
-            e("    ldd r27, Y+9")
-            e("    clr r1")
-            avr_load_step([r(rg(g, i)) for g in Gj for i in range(4)], "X", "r0")
-            e("    ldd r30, Y+2")
-            e("    ldd r31, Y+1")
-        else:
-            block_load(Gj, rg, set_y=False)
+        block_load(Gj, rg, set_y=False)
         if dec:  # Z at rk[R - 2]: body round j (even) reads rk[R - 1] at Z+24
             e("    subi r30, lo8(-%d)" % (24 * (R - 2)))
             e("    sbci r31, hi8(-%d)" % (24 * (R - 2)))
@@ -403,30 +415,8 @@ def wide_loop(name, dec, rounds=(28, 32), ctr=False):
         e("    rjmp .L%s_r%d" % (name, j))
         if n != len(rounds) - 1:
             e("2:")
-    G, F, fo0 = states[0]
-    for g in range(5):
-        fo[g] = fo0[g]
-    e(".L%s_r0:" % name)
-    for j in range(6):
-        if j:
-            e(".L%s_r%d:" % (name, j))
-        G, F = one(G, F, j)
-    assert G == states[0][0] and F == states[0][1] and all(fo[g] == fo0[g] for g in G)
-    e("    pop r26")
-    e("    dec r26")
-    e("    push r26")
-    e("    breq 3f")
-    e("    rjmp .L%s_r0" % name)
-    e("3:")
-    e("    pop r26")
-    if ctr:
-        e("    in r28, 0x3d")
-        e("    in r29, 0x3e")
-        xor_store(G, rg, (8, 7, 6, 5))
-        next_block(name, "rjmp")
-        e("    clr r0")  # no keystream byte left in a scratch register
-    else:
-        block_store(G, rg, name, "rjmp")
+    G = wide_body(name, one, states)
+    block_store(G, rg, name, "rjmp")
     frame_leave(name, nframe)
 
 
@@ -434,7 +424,6 @@ encrypt128_unrolled("lea128_avr_encrypt")
 decrypt128_loop("lea128_avr_decrypt")
 wide_loop("lea_avr_encrypt", False)
 wide_loop("lea_avr_decrypt", True)
-wide_loop("lea_avr_ctr_run", False, ctr=True)
 
 
 DELTA = [0xc3efe9db, 0x44626b02, 0x79e27c8a, 0x78df30ec, 0x715ea49e, 0xc785da0a, 0xe04ef22a, 0xe5c40957]
@@ -531,27 +520,34 @@ def schedule128():
     e("    .size %s, .-%s" % (name, name))
 
 
-def ctr128():
-    """void lea128_avr_ctr_run(lea_avr_ctr *a): CTR over a->n blocks whose
-    counters differ only in bytes 12..15 (X3). First lea_ctr_pre's six
-    values (lea.h: the work of rounds 0..3 that does not depend on X3),
-    from the counter's bytes 0..11; then for each block rounds 0..3 with
-    them. Y points to the argument block (offsets pinned by _Static_asserts
-    in lea.c): c[6] at 0 (written here), the counter's bytes 12..15 at 24
-    (incremented big-endian, written back), in 28, out 30, n 32, ks 34, the
-    counter's bytes 0..11 at 36.
-    Rounds 0..3 (groups: the counter word X3 in g3):
-      0: Y2 = ROR3(c0 + (X3 ^ T1))                      -> g3
+def ctr_pre(name, wide=False):
+    """void lea128_avr_ctr_run(lea_avr_ctr *a) (wide: lea_avr_ctr_run, the
+    same for LEA-192/256): CTR over a->n blocks whose counters differ only
+    in bytes 12..15 (X3). First lea_ctr_pre's six values (lea.h: the work
+    of rounds 0..3 that does not depend on X3), from the counter's bytes
+    0..11; then for each block rounds 0..3 with them. Y points to the
+    argument block (offsets pinned by _Static_asserts in lea.c): c[6] at 0
+    (written here), the counter's bytes 12..15 at 24 (incremented
+    big-endian, written back), in 28, out 30, n 32, ks 34, the counter's
+    bytes 0..11 at 36.
+    Rounds 0..3 (logical groups: the counter word X3 in g3; LEA-128's T1 =
+    RK1 = RK3 = RK5, LEA-192/256 load the word before each use):
+      0: Y2 = ROR3(c0 + (X3 ^ RK5))                     -> g3
       1: Z2 = ROR3((Y2 ^ RK4) + c2)                     -> g0
-         Z1 = ROR5(c1 + (Y2 ^ T1))                      -> g3
+         Z1 = ROR5(c1 + (Y2 ^ RK3))                     -> g3
       2: W2 = ROR3((Z2 ^ RK4) + c4)                     -> g1
-         W1 = ROR5((Z1 ^ RK2) + (Z2 ^ T1))              -> g0
-         W0 = ROL9(c3 + (Z1 ^ T1))                      -> g3
+         W1 = ROR5((Z1 ^ RK2) + (Z2 ^ RK3))             -> g0
+         W0 = ROL9(c3 + (Z1 ^ RK1))                     -> g3
       3: V2 = ROR3((W2 ^ RK4) + c5), V1, V0 as usual    -> g2, g1, g0; V3 = W0 in g3
-    then rounds 4..23 as lea128_avr_encrypt's (unrolled), and out = in ^ V."""
-    name = "lea128_avr_ctr_run"
+    LEA-128: then rounds 4..23 as lea128_avr_encrypt's (unrolled). LEA-192/256
+    (28 or 32 rounds, ks->rounds, public): rounds 0..3 written once for each
+    (the logical groups mapped onto the physical ones, PERM and the byte
+    offsets chosen so that V lands in the names of the body round where
+    that size enters), then rounds 4.. in lea_avr_encrypt's 6-round body,
+    entered at round j = (6 - (R - 4) mod 6) mod 6. Then out = in ^ V."""
     for g in range(4):
         off[g] = 0
+    PERM[:] = [0, 1, 2, 3, 4]
 
     def word(g):
         return [reg(g, i) for i in range(4)]
@@ -598,120 +594,196 @@ def ctr128():
         for i in range(4):
             e("    std Y+%d, %s" % (q + i, r(regs[i])))
 
-    fn_head(name, check_zero=False)
-    push_saved()
-    e("    movw r28, r24")
-    # the precomputation (lea_ctr_precompute in lea.c), once a run, from
-    # the counter's bytes 0..11 at Y+36: x0..x2 in g0..g2
-    e("    ldd r30, Y+34")
-    e("    ldd r31, Y+35")
-    for g in range(3):
-        ld_y(word(g), 36 + 4 * g)
     def c_out(kq, g, yq):
         """c at Y+yq = group g ^ the round-key word at Z+kq"""
-        ld_z(TMP, kq)
-        eor(TMP, word(g))
-        st_y(TMP, yq)
+        ld_z(tmp(), kq)
+        eor(tmp(), word(g))
+        st_y(tmp(), yq)
 
     def xsum(dst, t1q, src, kq, rot):
         """dst = rot((dst ^ RK at Z+t1q) + (src ^ RK at Z+kq))"""
         ld_z(T1, t1q)
         eor(word(dst), T1)
-        ld_z(TMP, kq)
-        eor(TMP, word(src))
-        add(word(dst), TMP)
+        ld_z(tmp(), kq)
+        eor(tmp(), word(src))
+        add(word(dst), tmp())
         rot(dst)
 
-    c_out(16, 2, 0)                 # c0 = x2 ^ k0[4]
-    c_out(44, 0, 8)                 # c2 = x0 ^ k1[5]
-    xsum(2, 12, 1, 8, ror5)         # y1 = ROR5((x1 ^ k0[2]) + (x2 ^ k0[3])) in g2
-    xsum(1, 4, 0, 0, rol9)          # y0 = ROL9((x0 ^ k0[0]) + (x1 ^ k0[1])) in g1
-    c_out(32, 2, 4)                 # c1 = y1 ^ k1[2]
-    xsum(2, 28, 1, 24, rol9)        # z0 = ROL9((y0 ^ k1[0]) + (y1 ^ k1[1])) in g2
-    e("    adiw r30, 48")
-    c_out(0, 2, 12)                 # c3 = z0 ^ k2[0]
-    c_out(20, 1, 16)                # c4 = y0 ^ k2[5]
-    c_out(44, 2, 20)                # c5 = z0 ^ k3[5]
-    for g in range(4):
-        off[g] = 0
-    e(".L%s_block:" % name)
-    e("    ldd r30, Y+34")
-    e("    ldd r31, Y+35")
-    # the counter word X3 into g3, the next counter back
-    ld_y(word(3), 24)
-    e("    movw r22, %s" % r(reg(3, 0)))
-    e("    movw r24, %s" % r(reg(3, 2)))
-    e("    subi r25, 0xff")  # + 1, big-endian (bytes 12..15 = r22..r25)
-    e("    sbci r24, 0xff")
-    e("    sbci r23, 0xff")
-    e("    sbci r22, 0xff")
-    for i in range(4):
-        e("    std Y+%d, r%d" % (24 + i, 22 + i))
     def fresh(dst, cq, src, kq, rot):
         """dst (a group holding nothing live) = rot(c at Y+cq + (src ^ RK at Z+kq))"""
         ld_y(word(dst), cq)
-        ld_z(TMP, kq)
-        eor(TMP, word(src))
-        add(word(dst), TMP)
+        ld_z(tmp(), kq)
+        eor(tmp(), word(src))
+        add(word(dst), tmp())
         rot(dst)
 
-    def inplace(dst, rot, src=None, kq=None, cq=None):
-        """dst = rot((dst ^ T1) + (src ^ RK at Z+kq), or + c at Y+cq)"""
+    def inplace(dst, rot, t1q, src=None, kq=None, cq=None):
+        """dst = rot((dst ^ RK at Z+t1q) + (src ^ RK at Z+kq), or + c at
+        Y+cq); LEA-128 has it in T1 already (RK1 = RK3 = RK5)"""
+        if wide:
+            ld_z(T1, t1q)
         eor(word(dst), T1)
         if cq is None:
-            ld_z(TMP, kq)
-            eor(TMP, word(src))
+            ld_z(tmp(), kq)
+            eor(tmp(), word(src))
         else:
-            ld_y(TMP, cq)
-        add(word(dst), TMP)
+            ld_y(tmp(), cq)
+        add(word(dst), tmp())
         rot(dst)
 
-    e("    ; round 0")
-    ld_z(T1, 4)
-    inplace(3, ror3, cq=0)                 # Y2 = ROR3(c0 + (X3 ^ T1))
-    e("    ; round 1")
-    ld_z(T1, 28)
-    fresh(0, 8, 3, 40, ror3)               # Z2 = ROR3((Y2 ^ RK4) + c2)
-    inplace(3, ror5, cq=4)                 # Z1 = ROR5(c1 + (Y2 ^ T1))
-    e("    adiw r30, 48")
-    e("    ; round 2")
-    ld_z(T1, 4)
-    fresh(1, 16, 0, 16, ror3)              # W2 = ROR3((Z2 ^ RK4) + c4)
-    inplace(0, ror5, src=3, kq=8)          # W1 = ROR5((Z1 ^ RK2) + (Z2 ^ T1))
-    inplace(3, rol9, cq=12)                # W0 = ROL9(c3 + (Z1 ^ T1))
-    e("    ; round 3: W0 g3, W1 g0, W2 g1")
-    ld_z(T1, 28)
-    fresh(2, 20, 1, 40, ror3)              # V2 = ROR3((W2 ^ RK4) + c5)
-    inplace(1, ror5, src=0, kq=32)         # V1
-    inplace(0, rol9, src=3, kq=24)         # V0
-    e("    adiw r30, 48")
-    # V0..V3 in g0..g3: rounds 4..23 as lea128_avr_encrypt's (Y saved: r28/r29 hold mul's constants)
-    for g in range(4):
-        fo[g] = off[g]
-    fo[4] = 0
-    e("    push r28")
-    e("    push r29")
-    e("    clr r27")
-    e("    ldi r28, 8")
-    e("    ldi r29, 32")
-    G, F = fast_rounds([0, 1, 2, 3], 4, 20)
-    e("    pop r29")
-    e("    pop r28")
-    e("    clr r1")  # mul left it; rounds 0..3 of the next block add it as zero
-    xor_store(G, rg, (28, 29, 30, 31))
-    e("    ldd r24, Y+32")
-    e("    ldd r25, Y+33")
-    e("    sbiw r24, 1")
-    e("    std Y+32, r24")
-    e("    std Y+33, r25")
-    e("    breq 3f")
-    e("    jmp .L%s_block" % name)
-    e("3:")
-    e("    clr r0")
-    for n in reversed(list(range(2, 18)) + [28, 29]):
-        e("    pop r%d" % n)
-    e("    ret")
-    e("    .size %s, .-%s" % (name, name))
+    def precompute():
+        """lea_ctr_precompute in lea.c, once a run, from the counter's bytes
+        0..11 at Y+36: x0..x2 in g0..g2"""
+        e("    ldd r30, Y+34")
+        e("    ldd r31, Y+35")
+        for g in range(3):
+            ld_y(word(g), 36 + 4 * g)
+        c_out(16, 2, 0)                 # c0 = x2 ^ k0[4]
+        c_out(44, 0, 8)                 # c2 = x0 ^ k1[5]
+        xsum(2, 12, 1, 8, ror5)         # y1 = ROR5((x1 ^ k0[2]) + (x2 ^ k0[3])) in g2
+        xsum(1, 4, 0, 0, rol9)          # y0 = ROL9((x0 ^ k0[0]) + (x1 ^ k0[1])) in g1
+        c_out(32, 2, 4)                 # c1 = y1 ^ k1[2]
+        xsum(2, 28, 1, 24, rol9)        # z0 = ROL9((y0 ^ k1[0]) + (y1 ^ k1[1])) in g2
+        e("    adiw r30, 48")
+        c_out(0, 2, 12)                 # c3 = z0 ^ k2[0]
+        c_out(20, 1, 16)                # c4 = y0 ^ k2[5]
+        c_out(44, 2, 20)                # c5 = z0 ^ k3[5]
+
+    def rounds0_3():
+        """the next counter back, rounds 0..3 from Z = ks (Z at rk[4] after)"""
+        e("    ldd r30, Y+34")
+        e("    ldd r31, Y+35")
+        # the counter word X3 into g3, the next counter back
+        ld_y(word(3), 24)
+        if wide:  # (bytes 12..15 = r18..r21: T1, loaded after)
+            cw = T1
+            for i in range(4):
+                e("    mov %s, %s" % (r(cw[i]), r(reg(3, i))))
+        else:
+            cw = [22, 23, 24, 25]
+            e("    movw r22, %s" % r(reg(3, 0)))
+            e("    movw r24, %s" % r(reg(3, 2)))
+        e("    subi %s, 0xff" % r(cw[3]))  # + 1, big-endian
+        e("    sbci %s, 0xff" % r(cw[2]))
+        e("    sbci %s, 0xff" % r(cw[1]))
+        e("    sbci %s, 0xff" % r(cw[0]))
+        for i in range(4):
+            e("    std Y+%d, %s" % (24 + i, r(cw[i])))
+        e("    ; round 0")
+        if not wide:
+            ld_z(T1, 4)
+        inplace(3, ror3, 20, cq=0)             # Y2 = ROR3(c0 + (X3 ^ RK5))
+        e("    ; round 1")
+        if not wide:
+            ld_z(T1, 28)
+        fresh(0, 8, 3, 40, ror3)               # Z2 = ROR3((Y2 ^ RK4) + c2)
+        inplace(3, ror5, 36, cq=4)             # Z1 = ROR5(c1 + (Y2 ^ RK3))
+        e("    adiw r30, 48")
+        e("    ; round 2")
+        if not wide:
+            ld_z(T1, 4)
+        fresh(1, 16, 0, 16, ror3)              # W2 = ROR3((Z2 ^ RK4) + c4)
+        inplace(0, ror5, 12, src=3, kq=8)      # W1 = ROR5((Z1 ^ RK2) + (Z2 ^ RK3))
+        inplace(3, rol9, 4, cq=12)             # W0 = ROL9(c3 + (Z1 ^ RK1))
+        e("    ; round 3: W0 g3, W1 g0, W2 g1")
+        if not wide:
+            ld_z(T1, 28)
+        fresh(2, 20, 1, 40, ror3)              # V2 = ROR3((W2 ^ RK4) + c5)
+        inplace(1, ror5, 36, src=0, kq=32)     # V1
+        inplace(0, rol9, 28, src=3, kq=24)     # V0
+        e("    adiw r30, 48")
+
+    def tail(G, jump):
+        """out = in ^ V (Y back), n down by one, the next block"""
+        xor_store(G, rg, (28, 29, 30, 31))
+        e("    ldd r24, Y+32")
+        e("    ldd r25, Y+33")
+        e("    sbiw r24, 1")
+        e("    std Y+32, r24")
+        e("    std Y+33, r25")
+        e("    breq 3f")
+        jump()
+        e("3:")
+        e("    clr r0")
+        for n in reversed(list(range(2, 18)) + [28, 29]):
+            e("    pop r%d" % n)
+        e("    ret")
+        e("    .size %s, .-%s" % (name, name))
+
+    fn_head(name, check_zero=False)
+    push_saved()
+    e("    movw r28, r24")
+    precompute()
+    if not wide:
+        for g in range(4):
+            off[g] = 0
+        e(".L%s_block:" % name)
+        rounds0_3()
+        # V0..V3 in g0..g3: rounds 4..23 as lea128_avr_encrypt's (Y saved: r28/r29 hold mul's constants)
+        for g in range(4):
+            fo[g] = off[g]
+        fo[4] = 0
+        e("    push r28")
+        e("    push r29")
+        e("    clr r27")
+        e("    ldi r28, 8")
+        e("    ldi r29, 32")
+        G, F = fast_rounds([0, 1, 2, 3], 4, 20)
+        e("    pop r29")
+        e("    pop r28")
+        e("    clr r1")  # mul left it; rounds 0..3 of the next block add it as zero
+        tail(G, lambda: e("    jmp .L%s_block" % name))
+    else:
+        def one(G, F, j):
+            return fast_rounds(G, F, 1, par0=j, shared=False, adv_last=True)
+        states = wide_states(one)
+        e("    ldd r30, Y+34")  # the round count (public) picks the entry
+        e("    ldd r31, Y+35")
+        e("    subi r30, lo8(-768)")
+        e("    sbci r31, hi8(-768)")
+        e("    ld r18, Z")
+        e("    cpi r18, 28")
+        e("    breq .L%s_b28" % name)
+        e("    rjmp .L%s_b32" % name)
+        for R in (28, 32):
+            j = (6 - (R - 4) % 6) % 6
+            Gj, Fj, foj = states[j]
+            PERM[:] = Gj + [Fj]
+            mark = len(out)  # dry: the byte offsets rounds 0..3 add
+            for g in range(4):
+                off[g] = 0
+            rounds0_3()
+            delta = list(off)
+            del out[mark:]
+            for i in range(4):
+                off[i] = (foj[Gj[i]] - delta[i]) % 4
+            e(".L%s_b%d:" % (name, R))
+            rounds0_3()
+            assert all(off[i] == foj[Gj[i]] for i in range(4))
+            e("    ldi r26, %d" % R)
+            e("    push r26")  # which entry the next block takes
+            e("    push r28")
+            e("    push r29")
+            e("    ldi r26, %d" % ((R - 4 + j) // 6))
+            e("    push r26")  # the pass count
+            e("    clr r27")
+            e("    ldi r28, 8")
+            e("    ldi r29, 32")
+            e("    rjmp .L%s_r%d" % (name, j))
+        PERM[:] = [0, 1, 2, 3, 4]
+        G = wide_body(name, one, states)
+        e("    pop r29")
+        e("    pop r28")
+        e("    pop r18")
+        e("    clr r1")  # mul left it; rounds 0..3 of the next block add it as zero
+
+        def again():
+            e("    cpi r18, 28")
+            e("    brne 4f")
+            e("    rjmp .L%s_b28" % name)
+            e("4:")
+            e("    rjmp .L%s_b32" % name)
+        tail(G, again)
     for g in range(4):
         off[g] = 0
 
@@ -818,7 +890,8 @@ def schedule_wide(nk):
     e("    .size %s, .-%s" % (name, name))
 
 
-ctr128()
+ctr_pre("lea128_avr_ctr_run")
+ctr_pre("lea_avr_ctr_run", wide=True)
 schedule128()
 schedule_wide(6)
 schedule_wide(8)

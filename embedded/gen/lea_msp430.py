@@ -301,13 +301,19 @@ keysched()
 
 
 def ctr_kernel():
-    """void lea128_msp430_ctr_run(const lea_ks *ks, lea_msp430_ctr *st, uint8_t *out,
+    """void lea_msp430_ctr_run(const lea_ks *ks, lea_msp430_ctr *st, uint8_t *out,
     const uint8_t *in): st->n counter blocks (n > 0) whose bytes 0..11 are fixed
     and whose low 32 bits are st->low (big-endian value), st->c the values of
-    lea_ctr_precompute; out and in even. Rounds 0..3 compute only what depends
-    on X3 (lea.h), rounds 4..23 are the encryption kernel's."""
-    name = "lea128_msp430_ctr_run"
+    lea_ctr_precompute; out and in even. One kernel for the three key sizes:
+    rounds 0..3 compute only what depends on X3 (lea.h), rounds 4..rounds-1
+    are the encryption kernel's (rk has the same layout for every key size),
+    ks->rounds / 4 - 1 loops of 4 (5, 6 or 7), a count the entry works out
+    once a call and keeps at 0(r1), where `mov @r1` reads it each block in
+    the 2 cycles of an immediate."""
+    name = "lea_msp430_ctr_run"
     ST, KS = "r15", "r14"
+    LOW, N = 24, 28  # lea_msp430_ctr's offsets (lea.c asserts them); c[] at 0
+    F_LOOPS, F_ST, F_OUT, F_IN, F_KS = 0, 2, 4, 6, 8  # the frame
     A, B, C, D, T = G[0], G[1], G[2], G[3], (TL, TH)  # r4:r5 .. r10:r11, r12:r13
 
     def rk(i, j, h=0):  # offset of RK_j of round i (lea.c's LEA_RK) half h
@@ -338,16 +344,21 @@ def ctr_kernel():
         rol1(w)
 
     entry(name, guard=False)
-    e("    push r12")  # 6: ks
-    e("    push r15")  # 4: in
-    e("    push r14")  # 2: out
-    e("    push r13")  # 0: st
+    e("    push r12")  # F_KS
+    e("    push r15")  # F_IN
+    e("    push r14")  # F_OUT
+    e("    push r13")  # F_ST
+    e("    mov 768(r12), r11")  # F_LOOPS = ks->rounds / 4 - 1
+    e("    rra r11")
+    e("    rra r11")
+    e("    dec r11")
+    e("    push r11")
     e(".L%s_block:" % name)
-    e("    mov 0(r1), %s" % ST)
-    e("    mov 6(r1), %s" % KS)
+    e("    mov %d(r1), %s" % (F_ST, ST))
+    e("    mov %d(r1), %s" % (F_KS, KS))
     # X3 = bswap32(low): halves (swpb(low.hi), swpb(low.lo)), in C (r8:r9)
-    e("    mov 26(%s), %s" % (ST, C[0]))
-    e("    mov 24(%s), %s" % (ST, C[1]))
+    e("    mov %d(%s), %s" % (LOW + 2, ST, C[0]))
+    e("    mov %d(%s), %s" % (LOW, ST, C[1]))
     e("    swpb %s" % C[0])
     e("    swpb %s" % C[1])
     xk(C, 0, 5)
@@ -386,31 +397,31 @@ def ctr_kernel():
     xk(C, 3, 4)
     addc_(C, 5)
     rorn(C, 3)          # V2 = ROR3((W2 ^ rk3[4]) + c5); V3 = W0 in D
-    e("    add #1, 24(%s)" % ST)  # the next counter (its run does not wrap)
-    e("    adc 26(%s)" % ST)
+    e("    add #1, %d(%s)" % (LOW, ST))  # the next counter (its run does not wrap)
+    e("    adc %d(%s)" % (LOW + 2, ST))
     e("    add #%d, %s" % (4 * 24, KS))  # rk[4]
-    e("    mov #5, %s" % CNT)
+    e("    mov @r1, %s" % CNT)  # F_LOOPS
     e(".L%s_round4:" % name)
     for n in range(4):
         round_(n)
     e("    dec %s" % CNT)
     e("    jnz .L%s_round4" % name)
-    e("    mov 4(r1), r15")
-    e("    mov 2(r1), r14")
+    e("    mov %d(r1), r15" % F_IN)
+    e("    mov %d(r1), r14" % F_OUT)
     for g in range(4):
         for w in G[g]:
             e("    xor @r15+, %s" % w)
     for g in range(4):
         for h, w in enumerate(G[g]):
             e("    mov %s, %d(r14)" % (w, 4 * g + 2 * h))
-    e("    add #16, 4(r1)")
-    e("    add #16, 2(r1)")
-    e("    mov 0(r1), %s" % ST)
-    e("    dec 28(%s)" % ST)
+    e("    add #16, %d(r1)" % F_IN)
+    e("    add #16, %d(r1)" % F_OUT)
+    e("    mov %d(r1), %s" % (F_ST, ST))
+    e("    dec %d(%s)" % (N, ST))
     e("    jz 2f")
     e("    br #.L%s_block" % name)
     e("2:")
-    e("    add #8, r1")
+    e("    add #%d, r1" % (F_KS + 2))
     leave(name)
 
 

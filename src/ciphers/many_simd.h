@@ -1,11 +1,13 @@
 /*
  * Lane-per-message counter mode (the backends' ctr_many, issue 24) on x86
  * and NEON, written once: LEA (lea/lea_many_simd.h), CHAM-128 (cham/cham.h),
- * SPECK, SIMON and SIMECK with 32- and 64-bit words (twoword_simd.h) define
- * a few hooks and include this file; it writes LM_FN(ctr_many).
+ * SPECK, SIMON and SIMECK with 32- and 64-bit words and SIMECK-32's 16-bit
+ * ones (twoword_simd.h), HIGHT (hight/hight.h) define a few hooks and
+ * include this file; it writes LM_FN(ctr_many).
  *
  * Layout: one message per lane of LM_W bits (128-bit blocks: 32-bit words,
- * four a block, or 64-bit, two; 64-bit blocks: two 32-bit words). Where a one-message kernel slices many blocks of one message (one
+ * four a block, or 64-bit, two; 64-bit blocks: two 32-bit words; 32-bit
+ * blocks: one). Where a one-message kernel slices many blocks of one message (one
  * key: round keys are broadcasts), here lane l runs message l's blocks one
  * after another, so the round keys differ per lane: the schedules of the
  * group's keys are transposed once per call into lk[i] = the vector whose
@@ -32,6 +34,7 @@
  *   LM_VBITS                 256 (AVX2) or 512 (AVX-512)
  *   LM_W                     32 or 64: the cipher's word, one per lane
  *   LM_BLOCK                 (optional) block bits: 128 (default), or 64
+ *                            or 32 (one word: SIMECK-32 with LM_ROUNDS16)
  *                            with LM_W 32
  *   LM_FN(name)              name prefix (lea_avx512_, ...)
  *   LM_NB                    batches interleaved (a constant: 1 to 4)
@@ -41,20 +44,25 @@
  *   LM_ROUNDS(lk, ks, s, nb) encrypt nb batches in place: LM s[nb][NW] is
  *                            word w of every lane's block; ks is lane 0's
  *                            schedule (round counts: one cipher per call)
- * or, for 64-bit blocks of four 16-bit words (CHAM-64), instead of LM_ROUNDS
+ * or, for 64-bit blocks of four 16-bit words (CHAM-64, SPARX-64), instead
+ * of LM_ROUNDS
  *   LM_ROUNDS16(lk, ks, st, np) encrypt np packed states in place: st[p][w]
  *                            holds word w (16 bits) of batch 2p's block in
  *                            the low half of every 32-bit lane and of batch
  *                            2p + 1's in the high half (the round keys in lk
  *                            then hold each lane's 16-bit key twice)
- * and may define LM_TRANSPOSE(m) (an LM_LANES x LM_LANES transpose of words
+ * and may define LM_ROUNDS_ANY_NB (LM_ROUNDS takes any nb, 1..LM_NB: the
+ * last few batches in one call, not one call each), LM_TRANSPOSE(m) (an LM_LANES x LM_LANES transpose of words
  * in vectors) with LM_KS_PTR(ks) (the schedule's words, readable in whole
  * vectors up to LM_KS_WORDS rounded up to LM_LANES) or LM_KS_LOAD(ks, w0)
  * (the vector of words w0..w0 + LM_LANES - 1, for a kept schedule that is
  * not rk as it lies, LEA-128's): vector transposes instead of the scalar
- * ones.
+ * ones; or LM_KS_TRANSPOSE(lk, lks): the family's own transpose of the
+ * LM_LANES schedules lks[] into lk[0..LM_KS_WORDS) (HIGHT: byte keys, each
+ * spread over its lane).
  *
- * (NEON: LM_VBITS 128 with LM_NEON defined, 32-bit words. WebAssembly
+ * (NEON: LM_VBITS 128 with LM_NEON defined, 32- or 64-bit words, LM_ROUNDS16
+ * included. WebAssembly
  * SIMD128: LM_VBITS 128 in a -msimd128 build, 32-bit words; nothing else to
  * define.)
  *
@@ -66,8 +74,8 @@
 #ifndef LM_BLOCK
 #define LM_BLOCK 128
 #endif
-#if !(LM_BLOCK == 128 || (LM_BLOCK == 64 && LM_W == 32))
-#error "many_simd.h: 128-bit blocks, or 64-bit ones of 32-bit words"
+#if !(LM_BLOCK == 128 || ((LM_BLOCK == 64 || LM_BLOCK == 32) && LM_W == 32))
+#error "many_simd.h: 128-bit blocks, or 64- or 32-bit ones of 32-bit words"
 #endif
 #define LM_BB (LM_BLOCK / 8)           /* block bytes */
 #define LM_NW (LM_BLOCK / LM_W)        /* words per block */
@@ -75,11 +83,9 @@
 #define LM_LANES (LM_VBITS / LM_W)     /* messages per call */
 #define LM_VBYTES (LM_VBITS / 8)
 #if LM_VBITS == 128 && defined(LM_NEON)
-/* ARM NEON (AArch64 and ARMv7), 32-bit words only: four messages a call. */
+/* ARM NEON (AArch64 and ARMv7): 32-bit words, four messages a call, or
+ * 64-bit ones (SPECK-128, SIMON-128), two. */
 #include "neon.h"
-#if LM_W != 32
-#error "many_simd.h: NEON lanes are 32-bit"
-#endif
 #define LM uint32x4_t
 #define LM_XOR veorq_u32
 #define LM_AND vandq_u32
@@ -91,11 +97,27 @@
 #define LM_UNPACKHI64 NEON_ZIPHI64
 #define LM_LANE128(v, k) NEON_U8(v)
 #define LM_EACH128(F) F(0)
+#if LM_W == 32
 #define LM_ADD vaddq_u32
 #define LM_SUB vsubq_u32
 #define LM_SET1(x) vdupq_n_u32((uint32_t)(x))
 #define LM_EQ0(v) vceqq_u32((v), vdupq_n_u32(0))
 #define LM_BSWAP(v) NEON_FROM8(vrev32q_u8(NEON_U8(v)))
+#else
+#define LM_ADD(a, b) NEON_FROM64(vaddq_u64(NEON_U64(a), NEON_U64(b)))
+#define LM_SUB(a, b) NEON_FROM64(vsubq_u64(NEON_U64(a), NEON_U64(b)))
+#define LM_SET1(x) NEON_FROM64(vdupq_n_u64((uint64_t)(x)))
+#if defined(__aarch64__)
+#define LM_EQ0(v) NEON_FROM64(vceqzq_u64(NEON_U64(v)))
+#else /* ARMv7 has no 64-bit compare: both 32-bit halves zero */
+#define LM_EQ0(v) LM_FN(many_eq0_64)(v)
+ARX_INLINE uint32x4_t LM_FN(many_eq0_64)(uint32x4_t v) {
+    const uint32x4_t z = vceqq_u32(v, vdupq_n_u32(0));
+    return vandq_u32(z, vrev64q_u32(z));
+}
+#endif
+#define LM_BSWAP(v) NEON_FROM8(vrev64q_u8(NEON_U8(v)))
+#endif
 /* one block */
 #define LM_B16 uint8x16_t
 #define LM_B16_LOAD(p) vld1q_u8((const uint8_t *)(const void *)(p))
@@ -217,6 +239,12 @@ ARX_INLINE void LM_FN(many_xor_block)(uint8_t *out, const uint8_t *in, const uin
     if (m == LM_BB) {
 #if LM_BB == 16
         LM_B16_STORE(out, LM_B16_XOR(LM_B16_LOAD(in), LM_B16_LOAD(ks)));
+#elif LM_BB == 4
+        uint32_t a, k;
+        memcpy(&a, in, 4);
+        memcpy(&k, ks, 4);
+        a ^= k;
+        memcpy(out, &a, 4);
 #else
         uint64_t a, k;
         memcpy(&a, in, 8);
@@ -233,7 +261,9 @@ ARX_INLINE void LM_FN(many_xor_block)(uint8_t *out, const uint8_t *in, const uin
  * BPC*(NW*k + q) + h in 128-bit lane k of u[q], at byte 8h (64-bit blocks:
  * BPC 2) or filling it (BPC 1). */
 ARX_INLINE void LM_FN(many_unslice)(const LM *s, LM *u) {
-#if LM_BLOCK == 64
+#if LM_BLOCK == 32
+    u[0] = s[0]; /* lane l's block in 32-bit lane l already */
+#elif LM_BLOCK == 64
     u[0] = LM_UNPACKLO32(s[0], s[1]), u[1] = LM_UNPACKHI32(s[0], s[1]);
 #elif LM_W == 32
     LM t0 = LM_UNPACKLO32(s[0], s[1]), t1 = LM_UNPACKHI32(s[0], s[1]);
@@ -249,10 +279,16 @@ ARX_INLINE void LM_FN(many_unslice)(const LM *s, LM *u) {
 /* 16-bit words, two batches per state (LM_ROUNDS16 above): a batch's two
  * 32-bit words, (w0 | w1 << 16) and (w2 | w3 << 16), are split into halves
  * and batches 2p and 2p + 1 paired half by half, then back. */
-#if LM_BLOCK != 64 || defined(LM_NEON)
-#error "many_simd.h: LM_ROUNDS16 is for 64-bit blocks on x86 and SIMD128"
+#if LM_BLOCK > 64
+#error "many_simd.h: LM_ROUNDS16 is for 64- and 32-bit blocks"
 #endif
-#if defined(LM_WASM)
+#if defined(LM_NEON)
+/* bsl with the high-half mask (a constant register); the pairing runs once
+ * per two batches, not per round */
+#define LM_LO_HI(a, b) vbslq_u32(vdupq_n_u32(0xffff0000u), (b), (a))
+#define LM_SHL16(x) vshlq_n_u32((x), 16)
+#define LM_SHR16(x) vshrq_n_u32((x), 16)
+#elif defined(LM_WASM)
 #define LM_LO_HI(a, b) wasm_i16x8_shuffle((a), (b), 0, 9, 2, 11, 4, 13, 6, 15)
 #define LM_SHL16(x) wasm_i32x4_shl((x), 16)
 #define LM_SHR16(x) wasm_u32x4_shr((x), 16)
@@ -433,7 +469,13 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
             sc->next = slot + 1;
         }
         lk = (LM *)(void *)((uint8_t *)sc->rk + slot * per);
-#ifdef LM_TRANSPOSE
+#if defined(LM_KS_TRANSPOSE)
+        {
+            const LM_KS_T *lks[LM_LANES];
+            for (size_t l = 0; l < LM_LANES; l++) lks[l] = (const LM_KS_T *)lanes[l < n ? l : 0]->ks;
+            LM_KS_TRANSPOSE(lk, lks);
+        }
+#elif defined(LM_TRANSPOSE)
 #ifndef LM_KS_LOAD
 #define LM_KS_LOAD(ks, w0) LM_LOAD(LM_KS_PTR(ks) + (w0))
 #endif
@@ -512,9 +554,8 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
     int ksb_used = 0;
     /* The pre block (GCM's E(J0), CCM's E(Ctr0)) runs as the last batch, jb:
      * the data's batches, from the next counter, start at batch 0, so the
-     * whole-vector steps line up
-     * with the messages' blocks from the first (a 1 KiB message: 16 whole
-     * steps, not 15 and two part-steps). */
+     * whole-vector steps line up with the messages' blocks from the first
+     * (a 1 KiB message: 16 whole steps, not 15 and two part-steps). */
     const size_t jb = batches - pre;
     LM cj0[LM_NW];
     for (int w = 0; w < LM_NW; w++) cj0[w] = c[w];
@@ -532,6 +573,9 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
                 LM_FN(many_ctr_step)(c, flags);
             }
         }
+#ifdef LM_ROUNDS_ANY_NB
+        LM_ROUNDS(lk, ks0, s, nb); /* the rounds take 1..LM_NB batches (HIGHT: one pass for any) */
+#else
         if (nb == LM_NB) {
             LM_ROUNDS(lk, ks0, s, LM_NB);
         } else { /* the last few: in pairs, still two batches' latency hidden (GCM's E(J0) and
@@ -542,6 +586,7 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #endif
             for (; j < nb; j++) LM_ROUNDS(lk, ks0, &s[j], 1);
         }
+#endif
         for (int j = 0; j < nb; j++) {
             const size_t bi = b + (size_t)j;
 #ifdef LM_P
@@ -588,6 +633,24 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
                 j++;
                 continue;
             }
+#elif LM_BB == 4
+            if (j + 3 < nb && bi + 4 <= full) {
+                /* Batches j..j + 3 whole in every lane: a 4x4 transpose of
+                 * 32-bit words gives lane 4k + q's four blocks, 16 bytes,
+                 * in 128-bit lane k of w[q]. */
+                const LM t0 = LM_UNPACKLO32(s[j][0], s[j + 1][0]), t1 = LM_UNPACKHI32(s[j][0], s[j + 1][0]);
+                const LM t2 = LM_UNPACKLO32(s[j + 2][0], s[j + 3][0]), t3 = LM_UNPACKHI32(s[j + 2][0], s[j + 3][0]);
+                const LM w[4] = {LM_UNPACKLO64(t0, t2), LM_UNPACKHI64(t0, t2), LM_UNPACKLO64(t1, t3),
+                                 LM_UNPACKHI64(t1, t3)};
+                const size_t off = bi * LM_BB;
+#define LM_XOR_LANE4(k)                                                                            \
+    LM_B16_STORE(op[4 * (k) + q] + off, LM_B16_XOR(LM_B16_LOAD(ip[4 * (k) + q] + off), LM_LANE128(w[q], k)));
+#pragma GCC unroll 4
+                for (int q = 0; q < 4; q++) { LM_EACH128(LM_XOR_LANE4) }
+#undef LM_XOR_LANE4
+                j += 3;
+                continue;
+            }
 #else
             if (pre && bi == jb) {
                 /* E(J0) of every lane straight from the registers to its
@@ -617,7 +680,7 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
             for (size_t l = 0; l < n; l++) {
                 const size_t g = l / LM_BPC; /* BPC*(NW*k + q) + h */
                 const uint8_t *k16 = ksb[j] + (g % LM_NW) * LM_VBYTES + (g / LM_NW) * 16 + (l % LM_BPC) * LM_BB;
-#if LM_BB == 8
+#if LM_BB < 16
                 if (pre && bi == jb) {
                     memcpy(lanes[l]->pre, k16, LM_BB);
                     continue;
@@ -682,4 +745,6 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #undef LM_KS_LOAD
 #undef LM_ROUNDS
 #undef LM_ROUNDS16
+#undef LM_ROUNDS_ANY_NB
+#undef LM_KS_TRANSPOSE
 #undef LM_TRANSPOSE

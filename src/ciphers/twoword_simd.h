@@ -888,35 +888,50 @@ TW_LINKAGE void TW_FN(ctr_xor)(const void *vks, uint8_t *ctr, uint8_t *out, cons
 
 /* SPECK, SIMON and SIMECK with 64-bit words (128-bit blocks) or 32-bit
  * ones (64-bit blocks) on AVX2 and AVX-512 (the ISA file defines
- * TW_MANY_NB, batches interleaved), and with 32-bit words on NEON (4
- * batches on AArch64, 2 on ARMv7's 16 q registers; at most TW_PAIRS, which
- * sizes SIMECK's round temporaries): one message per word-wide lane through
- * many_simd.h (AVX-512: 8 or 16 messages a call, AVX2: 4 or 8, NEON: 4),
- * the rounds above with per-lane round-key vectors. Word 0 of a block is y,
- * word 1 x. */
-#if defined(TW_NEON) && TW_W == 32 && !defined(TW_MANY_NB)
+ * TW_MANY_NB, batches interleaved), and on NEON (4 batches on AArch64, 2 on
+ * ARMv7's 16 q registers; at most TW_PAIRS, which sizes SIMECK's round
+ * temporaries; both word sizes): one message per word-wide lane through
+ * many_simd.h (AVX-512: 8 or 16 messages a call, AVX2: 4 or 8, NEON: 2 or
+ * 4), the rounds above with per-lane round-key vectors. Word 0 of a block
+ * is y, word 1 x.
+ *
+ * NEON's two 64-bit lanes (SPECK-128, SIMON-128) are no measured speed-up:
+ * qemu-user times nothing. llvm-mca 14 (clang-14 -O2, the rounds of
+ * many_rounds alone, one pass) against what the one-message path runs:
+ * SPECK-128/128 on Cortex-A72, 401 cycles for 1 batch (a block of each of
+ * the 2 messages), 407 for 2, 540 for 4, where a lone block's scalar 64-bit
+ * rounds take 197 and a 4-block message (two pairs side by side) ~407: even
+ * at one block (16-byte CTR), 1.9x at two (16-byte GCM: E(J0) and a
+ * block), 1.5x at four. Cortex-A53 (in order; LLVM's model gives NEON
+ * results latency 6): 901 / 862 / 2279 against 290 a scalar block and ~862
+ * a 4-block message, 0.64x at one block, 1.35x at two, 0.76x at four. SIMON-128/128, 1 and 4 batches: A72 897
+ * and 1524 against 478 a scalar block (1.07x at one block), A53 1819 and
+ * 9226 against 678 (a loss, as for SIMON-128's one-message NEON kernel
+ * there). Kept for the out-of-order cores gateways and servers run. */
+#if defined(TW_NEON) && !defined(TW_MANY_NB)
 #if defined(__aarch64__) && TW_PAIRS >= 4
 #define TW_MANY_NB 4
 #elif TW_PAIRS >= 2
 #define TW_MANY_NB 2
 #endif
 #endif
+/* The lane kernels' rounds: n (<= TW_PAIRS) states, y = s[j][0], x = s[j][1]. */
+ARX_INLINE void TW_FN(many_rounds)(const V *lk, unsigned nr, V s[][2], const int n) {
+    V x[TW_PAIRS], y[TW_PAIRS];
+    for (int j = 0; j < n; j++) y[j] = s[j][0], x[j] = s[j][1];
+    TW_FN(enc_rounds_k)(NULL, lk, nr, 0, x, y, n);
+    for (int j = 0; j < n; j++) s[j][0] = y[j], s[j][1] = x[j];
+}
 /* WebAssembly SIMD128, 32-bit words: 4 messages a call as on NEON, 2
  * batches (x86-64 hosts have 16 vector registers, as ARMv7). */
 #if defined(TW_WASM) && TW_W == 32 && !defined(TW_MANY_NB) && TW_PAIRS >= 2
 #define TW_MANY_NB 2
 #endif
-#if defined(TW_MANY_NB) &&                                                                         \
-    (((TW_W == 64 || TW_W == 32) && TW_VBITS >= 256) || ((defined(TW_NEON) || defined(TW_WASM)) && TW_W == 32))
+#if defined(TW_MANY_NB) && (((TW_W == 64 || TW_W == 32) && (TW_VBITS >= 256 || defined(TW_NEON))) ||       \
+                            (defined(TW_WASM) && TW_W == 32))
 #ifdef TW_NEON
 #define LM_NEON
 #endif
-ARX_INLINE void TW_FN(many_rounds)(const V *lk, unsigned nr, V s[][2], const int nb) {
-    V x[TW_MANY_NB], y[TW_MANY_NB];
-    for (int j = 0; j < nb; j++) y[j] = s[j][0], x[j] = s[j][1];
-    TW_FN(enc_rounds_k)(NULL, lk, nr, 0, x, y, nb);
-    for (int j = 0; j < nb; j++) s[j][0] = y[j], s[j][1] = x[j];
-}
 #define LM_VBITS TW_VBITS
 #define LM_W TW_W
 #define LM_BLOCK (2 * TW_W)
@@ -928,6 +943,38 @@ ARX_INLINE void TW_FN(many_rounds)(const V *lk, unsigned nr, V s[][2], const int
 #define LM_ROUNDS(lk, ks, s, nb) TW_FN(many_rounds)(lk, TW_NROUNDS(ks), s, nb)
 #include "many_simd.h"
 #define TW_MANY_FIELDS_ , .many_lanes = TW_VBITS / TW_W, .ctr_many = TW_FN(ctr_many)
+#elif TW_W == 16 && ((defined(TW_MANY_NB) && TW_VBITS >= 256) || defined(TW_NEON))
+/* 16-bit words (32-bit blocks: SIMECK-32/64) on AVX2, AVX-512 and NEON: one
+ * message per 32-bit lane, a block being that lane's one word (y | x << 16);
+ * many_simd.h's LM_ROUNDS16 pairs the words of batches 2p and 2p + 1 half
+ * by half into y and x vectors of 16-bit lanes, which the rounds above take
+ * as they are (lk's words hold each lane's 16-bit round key twice; the
+ * state pairs through many_rounds above).
+ * TW_MANY16_PAIRS such pairs a call, twice as many batches: x86
+ * TW_MANY_NB, NEON 4 on AArch64 (8 batches, as its 32-bit words' kernel),
+ * 2 on ARMv7's 16 q registers. */
+#ifdef TW_NEON
+#define LM_NEON
+#if defined(__aarch64__) && TW_PAIRS >= 4
+#define TW_MANY16_PAIRS 4
+#else
+#define TW_MANY16_PAIRS 2
+#endif
+#else
+#define TW_MANY16_PAIRS TW_MANY_NB
+#endif
+#define LM_VBITS TW_VBITS
+#define LM_W 32
+#define LM_BLOCK 32
+#define LM_FN(name) TW_FN(name)
+#define LM_NB (2 * TW_MANY16_PAIRS)
+#define LM_KS_T TW_KS
+#define LM_KS_WORDS(ks) ((size_t)TW_NROUNDS(ks))
+#define LM_KS_WORD(ks, i) (0x10001u * (uint32_t)(ks)->rk[i])
+#define LM_ROUNDS16(lk, ks, st, np) TW_FN(many_rounds)(lk, TW_NROUNDS(ks), st, np)
+#include "many_simd.h"
+#define TW_MANY_FIELDS_ , .many_lanes = TW_VBITS / 32, .ctr_many = TW_FN(ctr_many)
+#undef TW_MANY16_PAIRS
 #else
 #define TW_MANY_FIELDS_
 #endif

@@ -8,7 +8,8 @@
  * - GCM and CTR on a backend with a lane-per-message kernel (ctr_many,
  *   src/ciphers/many_simd.h: LEA, SPECK-128, SIMON-128, CHAM-128 and
  *   SPARX-128 on AVX-512 and AVX2; CTR only, the 64-bit blocks of SPECK,
- *   SIMON, SIMECK and CHAM), for messages under MANY_LONG_* bytes
+ *   SIMON, SIMECK, CHAM, SPARX and HIGHT, and SIMECK-32's 32-bit ones),
+ *   for messages under MANY_LONG_* bytes
  *   (longer ones run at full speed alone): they are sorted by length
  *   (public) and cut into groups of the kernel's lane count, so the messages
  *   sharing a call are of similar length and few lanes idle. One kernel call
@@ -20,7 +21,7 @@
  *   keystream, while they are in L1: four messages per zmm or two per ymm
  *   on the VPCLMULQDQ GHASHes (ghash_many_avx512.c, _avx2clmul.c), one by
  *   one over AAD, ciphertext and length block elsewhere.
- * - CMAC on the same lane backends (both block sizes): CBC-MAC per lane
+ * - CMAC on the same lane backends (64- and 128-bit blocks): CBC-MAC per lane
  *   (ctr_many's ARX_MANY_CBC, many_cmac_lanes below).
  * - CCM on the same backends (128-bit blocks): CBC-MAC and keystream both in
  *   lanes (many_ccm_lanes below).
@@ -247,8 +248,8 @@ static void many_keystream(const arx_backend *be, const arx_job *jobs, const arx
     sc.n = sc.used = 0;
     const size_t L = be->many_lanes;
     const size_t pre = (flags & ARX_MANY_PRE) ? 1 : 0;
-    const size_t bb = jobs[0].key->desc->block_bytes; /* 16, or 8 (CTR only) */
-    const unsigned lb = bb == 16 ? 4 : 3;             /* blocks by shifts: no division a group */
+    const size_t bb = jobs[0].key->desc->block_bytes; /* 16, 8 or 4 (CTR only) */
+    const unsigned lb = bb == 16 ? 4 : bb == 8 ? 3 : 2; /* blocks by shifts: no division a group */
     many_sort(jobs, idx, n);
     for (size_t g0 = 0; g0 < n; g0 += L) {
         const size_t g = n - g0 < L ? n - g0 : L;
@@ -288,13 +289,15 @@ static void many_keystream(const arx_backend *be, const arx_job *jobs, const arx
 }
 
 /* The backend every job of jobs[0..n) runs on, if they share one with a
- * lane kernel for this mode and block size (GCM, CCM: 16 bytes; CTR, CMAC: 16 or 8);
+ * lane kernel for this mode and block size (GCM, CCM: 16 bytes; CMAC: 16
+ * or 8; CTR: 16, 8 or 4);
  * else NULL. */
 static const arx_backend *many_backend(many_op op, const arx_job *jobs, size_t n) {
     const arx_backend *be = jobs[0].key->be;
     const unsigned bb = jobs[0].key->desc->block_bytes;
     if (!be->ctr_many || be->many_lanes > ARX_MANY_MAX_LANES ||
-        !(bb == 16 || (bb == 8 && op != M_GCM_ENC && op != M_GCM_DEC && op != M_CCM_ENC && op != M_CCM_DEC)))
+        !(bb == 16 || (bb == 8 && op != M_GCM_ENC && op != M_GCM_DEC && op != M_CCM_ENC && op != M_CCM_DEC) ||
+          (bb == 4 && op == M_CTR)))
         return NULL;
     for (size_t i = 1; i < n; i++)
         if (jobs[i].key->be != be) return NULL;
@@ -353,12 +356,14 @@ static int many_gcm_lanes(const arx_backend *be, arx_job *jobs, size_t n, int de
 
 static void many_ctr_lanes(const arx_backend *be, arx_job *jobs, size_t n) {
     arx_many_lane lanes[MANY_CHUNK];
-    const int b16 = jobs[0].key->desc->block_bytes == 16; /* one cipher a call */
+    const size_t bb = jobs[0].key->desc->block_bytes; /* one cipher a call */
     for (size_t i = 0; i < n; i++) {
         /* constant sizes, inline moves: a memcpy call a job of variable
-         * size was ~9% of a 16-byte batch */
-        if (b16) memcpy(lanes[i].ctr, jobs[i].nonce, 16);
-        else memcpy(lanes[i].ctr, jobs[i].nonce, 8);
+         * size was ~9% of a 16-byte batch (the nonce is one block: 4 bytes
+         * for SIMECK-32) */
+        if (bb == 16) memcpy(lanes[i].ctr, jobs[i].nonce, 16);
+        else if (bb == 8) memcpy(lanes[i].ctr, jobs[i].nonce, 8);
+        else memcpy(lanes[i].ctr, jobs[i].nonce, 4);
         lanes[i].ks = jobs[i].key->ks;
         lanes[i].in = jobs[i].in;
         lanes[i].out = jobs[i].out;
@@ -633,6 +638,17 @@ MANY_NOINLINE static int many_ccm_lanes(const arx_backend *be, arx_job *jobs, si
  * 0.79 / 0.65, CHAM-64/128 0.90 / 0.76, SPARX-64/128 0.76 / 0.67; at 192 B
  * 0.76 / 1.04, 0.95 / 1.97; SIMON-64 and SIMECK-64 about even at 256). */
 #define MANY_LONG_CTR64 256
+/* HIGHT's lanes (64-bit blocks too), same setup, lanes / one by one:
+ * AVX-512 192 B 1.13 / 1.43, 256 B 1.02 / 1.04, 384 B 1.01 / 0.70; AVX2
+ * 192 B 1.75 / 1.86, 256 B 1.70 / 1.24 (at 300 B both 1.6x faster in lanes:
+ * the one-message kernels' tail past whole 64- or 32-block batches). */
+/* 32-bit blocks (SIMECK-32/64, CTR): the one-message kernel is fast on whole
+ * 64-block batches (256 bytes) and slow on the tail past them, the lanes
+ * flat (AVX-512 0.8-0.95 cpb, AVX2 1.25-1.5 from 160 B on). Lanes / one by
+ * one, AVX-512: 224 B 0.84 / 1.83, 256 B 0.91 / 0.67, 300 B 0.95 / 2.24,
+ * 384 B 0.80 / 0.61, 512 B 0.78 / 0.52; AVX2: 224 B 1.32 / 1.77, 256 B 1.33 /
+ * 1.18, 300 B 1.46 / 2.60, 384 B 1.26 / 1.20. Alone from 384 bytes on. */
+#define MANY_LONG_CTR32 384
 /* CMAC: the one-message code runs a block per kernel call at any length,
  * the lanes a block of every message; only a message far longer than the
  * rest of its group would leave lanes idle (groups are sorted by length). */
@@ -652,7 +668,9 @@ MANY_NOINLINE static int many_ccm_lanes(const arx_backend *be, arx_job *jobs, si
 MANY_NOINLINE static int many_lanes(many_op op, const arx_backend *be, arx_job *chunk, size_t m) {
     const size_t lim = op == M_CMAC || op == M_CMAC_VERIFY ? MANY_LONG_CMAC
                        : op == M_CCM_ENC || op == M_CCM_DEC ? MANY_LONG_CCM
-                       : op == M_CTR ? (chunk[0].key->desc->block_bytes == 8 ? MANY_LONG_CTR64 : MANY_LONG_CTR)
+                       : op == M_CTR ? (chunk[0].key->desc->block_bytes == 16  ? MANY_LONG_CTR
+                                    : chunk[0].key->desc->block_bytes == 8 ? MANY_LONG_CTR64
+                                                                           : MANY_LONG_CTR32)
                        : be->many_lanes < 8 ? MANY_LONG_GCM_4LANES
                                             : MANY_LONG_GCM;
     arx_job sub[MANY_CHUNK];

@@ -54,7 +54,28 @@ static void cham64_armv7m_tables(cham64_ks *ks) {
 }
 #endif
 
+#if defined(ARX_AVR) || defined(ARX_MSP430)
+/* The schedules in assembly on the 8- and 16-bit chips: cham_key_avr.S and
+ * cham_key_msp430.S (embedded/gen/cham_key.py avr|msp430), the same rk[] as
+ * the loops below, constant time. CHAM-128/128's rk[8..15] stay as
+ * key_build's memset leaves them (zero; rk_mask 7: never read). */
+#define CHAM_CHIP_KEYS 1
+#ifdef ARX_AVR
+#define CHAM_CHIP_SCHEDULE(w) cham##w##_avr_schedule
+#else
+#define CHAM_CHIP_SCHEDULE(w) cham##w##_msp430_schedule
+#endif
+void CHAM_CHIP_SCHEDULE(64)(uint16_t rk[16], const uint8_t key[16]);
+void CHAM_CHIP_SCHEDULE(128_128)(uint32_t rk[16], const uint8_t key[16]);
+void CHAM_CHIP_SCHEDULE(128_256)(uint32_t rk[16], const uint8_t key[32]);
+#else
+#define CHAM_CHIP_KEYS 0
+#endif
+
 static void cham64_setup(cham64_ks *ks, const uint8_t *key, unsigned rounds) {
+#if CHAM_CHIP_KEYS
+    CHAM_CHIP_SCHEDULE(64)(ks->rk, key);
+#else
     const unsigned nk = 8; /* 128-bit key, 16-bit words */
     for (unsigned i = 0; i < nk; i++) {
         uint16_t k = arx_load16_le(key + 2 * i);
@@ -64,6 +85,7 @@ static void cham64_setup(cham64_ks *ks, const uint8_t *key, unsigned rounds) {
         arx_wipe(&k, sizeof k);
         arx_wipe(&t, sizeof t);
     }
+#endif
     ks->rounds = rounds;
 #if CHAM_RKV
     for (unsigned i = 0; i < CHAM_MAX_RK; i++)
@@ -78,6 +100,10 @@ static void cham64_setup(cham64_ks *ks, const uint8_t *key, unsigned rounds) {
 }
 
 static void cham128_setup(cham128_ks *ks, const uint8_t *key, unsigned nk, unsigned rounds) {
+#if CHAM_CHIP_KEYS
+    if (nk == 4) CHAM_CHIP_SCHEDULE(128_128)(ks->rk, key);
+    else CHAM_CHIP_SCHEDULE(128_256)(ks->rk, key);
+#else
     for (unsigned i = 0; i < nk; i++) {
         uint32_t k = arx_load32_le(key + 4 * i);
         uint32_t t = k ^ arx_rotl32(k, 1);
@@ -88,6 +114,7 @@ static void cham128_setup(cham128_ks *ks, const uint8_t *key, unsigned nk, unsig
     }
     /* Unused slots (CHAM-128/128 has only 8 round keys) stay zero. */
     for (unsigned i = 2 * nk; i < CHAM_MAX_RK; i++) ks->rk[i] = 0;
+#endif
     ks->rounds = rounds;
     ks->rk_mask = 2 * nk - 1;
 #if CHAM_RKV

@@ -831,7 +831,8 @@ void CHAM128_FN(ctr)(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *
 }
 
 /* ---- many messages at once (issue 24) -------------------------------------------
- * CHAM-64 on AVX2, AVX-512 and SIMD128 (CHAM_MANY_NB, as CHAM-128's below): one
+ * CHAM-64 on AVX2, AVX-512, NEON and SIMD128 (CHAM_MANY_NB, as CHAM-128's below; NEON
+ * files define CHAM_MANY_NEON too, many_simd.h's LM_NEON): one
  * message per 32-bit lane through ../many_simd.h, whose LM_ROUNDS16 packs
  * the 16-bit words of two batches (two blocks of every message) into one
  * state; the rounds above with per-lane round-key vectors (rkv's 16 rows:
@@ -852,6 +853,9 @@ ARX_INLINE void CHAM64_FN(many_rounds)(const V *lk, unsigned nr, V x[][4], unsig
 #define LM_KS_WORDS(ks) ((size_t)CHAM_MAX_RK)
 #define LM_KS_WORD(ks, i) ((ks)->rkv[i][0])
 #define LM_ROUNDS16(lk, ks, st, np) CHAM64_FN(many_rounds)(lk, CHAM64_ROUNDS(ks), st, (unsigned)(np))
+#ifdef CHAM_MANY_NEON
+#define LM_NEON
+#endif
 #include "../many_simd.h"
 #define CHAM64_MANY_ , .many_lanes = VB / 4, .ctr_many = CHAM64_FN(ctr_many)
 #else
@@ -861,7 +865,7 @@ ARX_INLINE void CHAM64_FN(many_rounds)(const V *lk, unsigned nr, V x[][4], unsig
 const arx_backend CHAM64_FN(backend) = {CHAM_ISA_NAME, CHAM_ISA_REQUIRES, CHAM64_LANES,
                                         CHAM64_FN(encrypt), CHAM64_FN(decrypt), CHAM64_FN(ctr) CHAM64_MANY_};
 /* ---- many messages at once (issue 24) -------------------------------------------
- * CHAM-128 on AVX2, AVX-512 and SIMD128 (the ISA file defines CHAM_MANY_NB, batches
+ * CHAM-128 on AVX2, AVX-512, NEON and SIMD128 (the ISA file defines CHAM_MANY_NB, batches
  * interleaved): one message per 32-bit lane through ../many_simd.h, the
  * rounds above with per-lane round-key vectors (the 16 rows of rkv). */
 #ifdef CHAM_MANY_NB
@@ -873,6 +877,9 @@ const arx_backend CHAM64_FN(backend) = {CHAM_ISA_NAME, CHAM_ISA_REQUIRES, CHAM64
 #define LM_KS_WORDS(ks) ((size_t)CHAM_MAX_RK)
 #define LM_KS_WORD(ks, i) ((ks)->rkv[i][0])
 #define LM_ROUNDS(lk, ks, s, nb) CHAM128_FN(enc_words_k)(NULL, lk, CHAM128_ROUNDS(ks), s, nb)
+#ifdef CHAM_MANY_NEON
+#define LM_NEON
+#endif
 #include "../many_simd.h"
 #define CHAM128_MANY_ , .many_lanes = VB / 4, .ctr_many = CHAM128_FN(ctr_many)
 #else

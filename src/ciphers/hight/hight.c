@@ -183,16 +183,24 @@ static const arx_backend hight_ref_backend = {"ref", 0, 1, hight_ref_encrypt, hi
 static const arx_backend hight_sse2_backend = {"sse2", ARX_REQ_SSE2, 16,
                                                hight_sse2_encrypt, hight_sse2_decrypt, hight_sse2_ctr};
 static const arx_backend hight_avx2_backend = {"avx2", ARX_REQ_AVX2, 32,
-                                               hight_avx2_encrypt, hight_avx2_decrypt, hight_avx2_ctr};
+                                               hight_avx2_encrypt, hight_avx2_decrypt, hight_avx2_ctr,
+                                               .many_lanes = 8, .ctr_many = hight_avx2_ctr_many};
 /* The AVX-512 kernel needs GFNI (gf2p8affineqb for F0, F1). */
 static const arx_backend hight_avx512_backend = {"avx512", ARX_REQ_AVX512 | ARX_CPU_GFNI, 64,
                                                  hight_avx512_encrypt, hight_avx512_decrypt,
-                                                 hight_avx512_ctr};
+                                                 hight_avx512_ctr, .many_lanes = 16,
+                                                 .ctr_many = hight_avx512_ctr_many};
 #define HIGHT_BACKENDS                                                                             \
     &hight_ref_backend, &hight_sse2_backend, &hight_avx2_backend, &hight_avx512_backend, NULL
 #elif ARX_ARM_NEON
+#if defined(__aarch64__)
+static const arx_backend hight_neon_backend = {"neon", ARX_REQ_NEON, 16,
+                                               hight_neon_encrypt, hight_neon_decrypt, hight_neon_ctr,
+                                               .many_lanes = 4, .ctr_many = hight_neon_ctr_many};
+#else
 static const arx_backend hight_neon_backend = {"neon", ARX_REQ_NEON, 16,
                                                hight_neon_encrypt, hight_neon_decrypt, hight_neon_ctr};
+#endif
 #define HIGHT_BACKENDS &hight_ref_backend, &hight_neon_backend, NULL
 #elif ARX_WASM_SIMD
 static const arx_backend hight_wasm_backend = {"wasm", ARX_REQ_WASM, 16,

@@ -50,6 +50,10 @@ void hight_avx2_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *i
 void hight_avx512_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void hight_avx512_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void hight_avx512_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
+/* Lane-per-message CTR and CBC-MAC (cipher.h's ctr_many; the template's HV_MANY). */
+void hight_avx2_ctr_many(arx_many_sched *sc, const arx_many_lane *const *lanes, size_t n, size_t cap, int flags);
+void hight_avx512_ctr_many(arx_many_sched *sc, const arx_many_lane *const *lanes, size_t n, size_t cap, int flags);
+void hight_neon_ctr_many(arx_many_sched *sc, const arx_many_lane *const *lanes, size_t n, size_t cap, int flags);
 /* NEON kernels (hight_neon.c, defined only when ARX_ARM_NEON). */
 void hight_neon_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void hight_neon_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
@@ -147,16 +151,20 @@ ARX_INLINE void HF(to_natural)(HV_T b[8], const HV_T y[8]) {
 #define HV_MCA_BEGIN(name) ((void)0)
 #define HV_MCA_END(name) ((void)0)
 #endif
-#define HV_ENC_ROUND(a0, a1, a2, a3, a4, a5, a6, a7, i)                                            \
+/* F1X, F0A: the key operations, HV_F1X and HV_F0A (one key, broadcast), or
+ * the lane kernel's per-lane round-key vectors (HV_LF1X, HV_LF0A below). */
+#define HV_ENC_ROUND_K(F1X, F0A, a0, a1, a2, a3, a4, a5, a6, a7, i)                                \
     do {                                                                                           \
         HV_WAYS(ways) {                                                                            \
             HV_T *s_ = x[w_];                                                                      \
-            s_[a1] = HV_ADD(s_[a1], HV_F1X(s_[a0], ks, (i)));                                      \
-            s_[a3] = HV_XOR(s_[a3], HV_F0A(s_[a2], ks, (i) + 1));                                  \
-            s_[a5] = HV_ADD(s_[a5], HV_F1X(s_[a4], ks, (i) + 2));                                  \
-            s_[a7] = HV_XOR(s_[a7], HV_F0A(s_[a6], ks, (i) + 3));                                  \
+            s_[a1] = HV_ADD(s_[a1], F1X(s_[a0], ks, (i)));                                         \
+            s_[a3] = HV_XOR(s_[a3], F0A(s_[a2], ks, (i) + 1));                                     \
+            s_[a5] = HV_ADD(s_[a5], F1X(s_[a4], ks, (i) + 2));                                     \
+            s_[a7] = HV_XOR(s_[a7], F0A(s_[a6], ks, (i) + 3));                                     \
         }                                                                                          \
     } while (0)
+#define HV_ENC_ROUND(a0, a1, a2, a3, a4, a5, a6, a7, i)                                            \
+    HV_ENC_ROUND_K(HV_F1X, HV_F0A, a0, a1, a2, a3, a4, a5, a6, a7, i)
 #define HV_DEC_ROUND(a0, a1, a2, a3, a4, a5, a6, a7, i)                                            \
     do {                                                                                           \
         HV_WAYS(ways) {                                                                            \
@@ -167,17 +175,18 @@ ARX_INLINE void HF(to_natural)(HV_T b[8], const HV_T y[8]) {
             s_[a7] = HV_XOR(s_[a7], HV_F0A(s_[a6], ks, (i) + 3));                                  \
         }                                                                                          \
     } while (0)
-#define HV_ENC_OCTET(k)                                                                            \
+#define HV_ENC_OCTET_K(F1X, F0A, k)                                                                \
     do {                                                                                           \
-        HV_ENC_ROUND(0, 1, 2, 3, 4, 5, 6, 7, (k));                                                 \
-        HV_ENC_ROUND(7, 0, 1, 2, 3, 4, 5, 6, (k) + 4);                                             \
-        HV_ENC_ROUND(6, 7, 0, 1, 2, 3, 4, 5, (k) + 8);                                             \
-        HV_ENC_ROUND(5, 6, 7, 0, 1, 2, 3, 4, (k) + 12);                                            \
-        HV_ENC_ROUND(4, 5, 6, 7, 0, 1, 2, 3, (k) + 16);                                            \
-        HV_ENC_ROUND(3, 4, 5, 6, 7, 0, 1, 2, (k) + 20);                                            \
-        HV_ENC_ROUND(2, 3, 4, 5, 6, 7, 0, 1, (k) + 24);                                            \
-        HV_ENC_ROUND(1, 2, 3, 4, 5, 6, 7, 0, (k) + 28);                                            \
+        HV_ENC_ROUND_K(F1X, F0A, 0, 1, 2, 3, 4, 5, 6, 7, (k));                                     \
+        HV_ENC_ROUND_K(F1X, F0A, 7, 0, 1, 2, 3, 4, 5, 6, (k) + 4);                                 \
+        HV_ENC_ROUND_K(F1X, F0A, 6, 7, 0, 1, 2, 3, 4, 5, (k) + 8);                                 \
+        HV_ENC_ROUND_K(F1X, F0A, 5, 6, 7, 0, 1, 2, 3, 4, (k) + 12);                                \
+        HV_ENC_ROUND_K(F1X, F0A, 4, 5, 6, 7, 0, 1, 2, 3, (k) + 16);                                \
+        HV_ENC_ROUND_K(F1X, F0A, 3, 4, 5, 6, 7, 0, 1, 2, (k) + 20);                                \
+        HV_ENC_ROUND_K(F1X, F0A, 2, 3, 4, 5, 6, 7, 0, 1, (k) + 24);                                \
+        HV_ENC_ROUND_K(F1X, F0A, 1, 2, 3, 4, 5, 6, 7, 0, (k) + 28);                                \
     } while (0)
+#define HV_ENC_OCTET(k) HV_ENC_OCTET_K(HV_F1X, HV_F0A, k)
 #define HV_DEC_OCTET(k)                                                                            \
     do {                                                                                           \
         HV_DEC_ROUND(1, 2, 3, 4, 5, 6, 7, 0, (k) + 28);                                            \
@@ -522,5 +531,127 @@ void HF(ctr)(const void *ks_, uint8_t *ctr, uint8_t *out, const uint8_t *in, siz
     if (used) arx_wipe(buf, sizeof buf);
 #endif
 }
+
+/* ---- many messages at once (issue 24) -------------------------------------
+ * The ISA file defines HV_MANY (and HV_UNPLO64/HV_UNPHI64, HV_SHUFFLE8,
+ * HV_WORD_BYTES, HV_LOAD_LANES; NEON: HV_LM, many_simd.h's vector type,
+ * with HV_TO_LM and HV_FROM_LM): one message per
+ * 32-bit lane through ../many_simd.h (64-bit blocks of two 32-bit words,
+ * LM_NB = 4 batches a call of the rounds: 64 blocks on AVX-512, 32 on AVX2,
+ * one batch of the kernels above). Sliced here, vector j holds byte j of
+ * every block and 32-bit lane l of it lane l's four blocks (byte b: batch
+ * b), so a round key is one vector whose lane l holds lane l's key byte four
+ * times: the transposed schedule, lk[i] = WK_i (i < 8) or SK_{i-8}. The
+ * rounds are the kernels' (HV_ENC_OCTET_K) with those vectors for keys.
+ */
+#ifdef HV_MANY
+/* many_simd.h's vector type, if not HV_T (NEON: uint32x4_t), and the casts */
+#ifndef HV_LM
+#define HV_LM HV_T
+#define HV_TO_LM(v) (v)
+#define HV_FROM_LM(v) (v)
+#endif
+_Static_assert(offsetof(hight_ks, wk) == 0 && offsetof(hight_ks, sk) == 8, "hight_ks: wk then sk");
+/* a[b] (lane l: bytes 4w..4w+3 of lane l's block of batch b) <-> x[m] (lane
+ * l: byte 4w + m of its blocks of batches 0..3): in every 128-bit lane, an
+ * 8- and a 16-bit unpack stage give N[r][4m + b] = a[b][4r + m] (bytes),
+ * a 4x4 transpose of 32-bit words then x[m][4r + b] = a[b][4r + m]: b and m
+ * swap places, so it is its own inverse. */
+ARX_INLINE void HF(many_swap)(HV_T x[4], const HV_T a[4]) {
+    const HV_T t0 = HV_UNPLO8(a[0], a[1]), t1 = HV_UNPHI8(a[0], a[1]);
+    const HV_T t2 = HV_UNPLO8(a[2], a[3]), t3 = HV_UNPHI8(a[2], a[3]);
+    const HV_T u0 = HV_UNPLO16(t0, t2), u1 = HV_UNPHI16(t0, t2), u2 = HV_UNPLO16(t1, t3), u3 = HV_UNPHI16(t1, t3);
+    const HV_T v0 = HV_UNPLO32(u0, u1), v1 = HV_UNPHI32(u0, u1), v2 = HV_UNPLO32(u2, u3), v3 = HV_UNPHI32(u2, u3);
+    x[0] = HV_UNPLO64(v0, v2), x[1] = HV_UNPHI64(v0, v2), x[2] = HV_UNPLO64(v1, v3), x[3] = HV_UNPHI64(v1, v3);
+}
+#define HV_LF1X(x, ks, i) HV_XOR(HV_F1(x), HV_FROM_LM((ks)[8 + (i)]))
+#define HV_LF0A(x, ks, i) HV_ADD(HV_F0(x), HV_FROM_LM((ks)[8 + (i)]))
+/* Encrypt nb (1..4) batches s[b][w] in place (word w of every lane's block
+ * of batch b); a batch past nb repeats batch nb - 1 and is dropped. GCC 12
+ * cannot see that ctr_many's nb is at least 1 (its batches 0..nb-1 are
+ * written): -Wmaybe-uninitialized on s[0], off for this function. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+ARX_INLINE void HF(many_rounds)(const HV_LM *ks, HV_LM s[][2], int nb) {
+    const unsigned ways = 1;
+    HV_T a[4], x[1][8];
+    HV_UNROLL for (int w = 0; w < 2; w++) {
+        HV_LM v = s[0][w]; /* read here, where the warning is off (not in HV_FROM_LM's line) */
+        a[0] = HV_FROM_LM(v);
+        HV_UNROLL for (int b = 1; b < 4; b++) {
+            if (b < nb) v = s[b][w];
+            a[b] = HV_FROM_LM(v);
+        }
+        HF(many_swap)(x[0] + 4 * w, a);
+    }
+    HV_T *y = x[0];
+#define HV_LK(i) HV_FROM_LM(ks[i])
+    y[0] = HV_ADD(y[0], HV_LK(0)), y[2] = HV_XOR(y[2], HV_LK(1)), y[4] = HV_ADD(y[4], HV_LK(2));
+    y[6] = HV_XOR(y[6], HV_LK(3));
+    HV_ENC_OCTET_K(HV_LF1X, HV_LF0A, 0);
+    HV_ENC_OCTET_K(HV_LF1X, HV_LF0A, 32);
+    HV_ENC_OCTET_K(HV_LF1X, HV_LF0A, 64);
+    HV_ENC_OCTET_K(HV_LF1X, HV_LF0A, 96);
+    /* the final transformation (enc_final) */
+    const HV_T y0 = y[0];
+    y[0] = HV_ADD(y[1], HV_LK(4)), y[1] = y[2], y[2] = HV_XOR(y[3], HV_LK(5)), y[3] = y[4];
+    y[4] = HV_ADD(y[5], HV_LK(6)), y[5] = y[6], y[6] = HV_XOR(y[7], HV_LK(7)), y[7] = y0;
+#undef HV_LK
+    HV_UNROLL for (int w = 0; w < 2; w++) {
+        HF(many_swap)(a, y + 4 * w);
+        HV_UNROLL for (int b = 0; b < 4; b++) if (b < nb) s[b][w] = HV_TO_LM(a[b]);
+    }
+}
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+#undef HV_LF1X
+#undef HV_LF0A
+/* The lanes' schedules (wk || sk, 136 bytes each) into lk[i] = byte i of
+ * lane l's schedule in all four bytes of lane l: 16 schedule bytes at a
+ * time, HV_LOAD_LANES(p, q) putting lane q + 4k's 16 bytes in 128-bit lane
+ * k (NEON: lane q's in the vector); a 4x4 transpose of 32-bit words then gives t[d] = word d of every
+ * lane's 16 bytes, in lane order, and a byte shuffle spreads its byte e
+ * over the word. (Scalar, word by word, it cost ~0.7 cycles/byte of a batch
+ * of 64-byte messages.) The ninth step reads bytes 120..135 and keeps
+ * 128..135: nothing past the 136 bytes is read. */
+_Static_assert(sizeof(hight_ks) >= 136, "hight_ks: wk || sk");
+ARX_INLINE void HF(many_ks_transpose)(HV_LM *lk, const hight_ks *const *lks) {
+    HV_T z[4], t[4];
+    const HV_T wbase = HV_WORD_BYTES; /* byte 4r + j of a 128-bit lane: 4r */
+    for (unsigned c = 0; c < 9; c++) {
+        const uint8_t *p[HV_BYTES / 4];
+        const unsigned o = c < 8 ? 16 * c : 120; /* the key bytes this step reads */
+        for (unsigned l = 0; l < HV_BYTES / 4; l++) p[l] = (const uint8_t *)(const void *)lks[l] + o;
+        HV_UNROLL for (unsigned q = 0; q < 4; q++) z[q] = HV_LOAD_LANES(p, q);
+        const HV_T v0 = HV_UNPLO32(z[0], z[1]), v1 = HV_UNPHI32(z[0], z[1]);
+        const HV_T v2 = HV_UNPLO32(z[2], z[3]), v3 = HV_UNPHI32(z[2], z[3]);
+        t[0] = HV_UNPLO64(v0, v2), t[1] = HV_UNPHI64(v0, v2), t[2] = HV_UNPLO64(v1, v3), t[3] = HV_UNPHI64(v1, v3);
+        HV_UNROLL for (unsigned d = 0; d < 4; d++)
+            HV_UNROLL for (unsigned e = 0; e < 4; e++)
+                if (o + 4 * d + e >= 16 * c) lk[o + 4 * d + e] = HV_TO_LM(HV_SHUFFLE8(t[d], HV_ADD(wbase, HV_SET1((uint8_t)e))));
+    }
+    arx_wipe(z, sizeof z);
+    arx_wipe(t, sizeof t);
+}
+#define LM_VBITS (HV_BYTES * 8)
+#define LM_W 32
+#define LM_BLOCK 64
+#define LM_FN(name) HF(lm_##name)
+#define LM_NB 4
+#define LM_KS_T hight_ks
+#define LM_KS_WORDS(ks) ((size_t)136)
+/* byte i of wk[8] || sk[128] (contiguous: checked below) */
+#define LM_KS_WORD(ks, i) (0x01010101u * ((const uint8_t *)(const void *)(ks))[i])
+#define LM_ROUNDS(lk, ks, s, nb) ((void)(ks), HF(many_rounds)(lk, s, nb))
+#define LM_ROUNDS_ANY_NB
+#define LM_KS_TRANSPOSE(lk, lks) HF(many_ks_transpose)(lk, lks)
+#include "../many_simd.h"
+void HF(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lanes, size_t n, size_t cap, int flags) {
+    HF(lm_ctr_many)(sc, lanes, n, cap, flags);
+}
+#endif /* HV_MANY */
 
 #endif /* HV_ISA template */

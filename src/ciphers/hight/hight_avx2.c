@@ -47,6 +47,14 @@ static inline __m256i hight_avx2_lin(__m256i x, const uint8_t *tlo, const uint8_
 #define HV_UNPHI16 _mm256_unpackhi_epi16
 #define HV_UNPLO32 _mm256_unpacklo_epi32
 #define HV_UNPHI32 _mm256_unpackhi_epi32
+#define HV_UNPLO64 _mm256_unpacklo_epi64
+#define HV_UNPHI64 _mm256_unpackhi_epi64
+/* the lane-per-message kernel (hight.h, ../many_simd.h) */
+#define HV_MANY 1
+#define HV_SHUFFLE8 _mm256_shuffle_epi8
+#define HV_WORD_BYTES _mm256_set_epi32(0x0c0c0c0c, 0x08080808, 0x04040404, 0, 0x0c0c0c0c, 0x08080808, 0x04040404, 0)
+#define HV_LOAD_LANES(p, q)                                                                        \
+    _mm256_loadu2_m128i((const __m128i *)(const void *)(p)[(q) + 4], (const __m128i *)(const void *)(p)[q])
 #define HV_KEY(ks, i) _mm256_load_si256((const __m256i *)(const void *)(ks)->skb[i])
 #define HV_F0(x) hight_avx2_lin((x), hight_avx2_tab[0], hight_avx2_tab[1])
 #define HV_F1(x) hight_avx2_lin((x), hight_avx2_tab[2], hight_avx2_tab[3])

@@ -39,6 +39,17 @@
 #define HV_UNPHI16 _mm512_unpackhi_epi16
 #define HV_UNPLO32 _mm512_unpacklo_epi32
 #define HV_UNPHI32 _mm512_unpackhi_epi32
+#define HV_UNPLO64 _mm512_unpacklo_epi64
+#define HV_UNPHI64 _mm512_unpackhi_epi64
+/* the lane-per-message kernel (hight.h, ../many_simd.h) */
+#define HV_MANY 1
+#define HV_SHUFFLE8 _mm512_shuffle_epi8
+#define HV_WORD_BYTES _mm512_set4_epi32(0x0c0c0c0c, 0x08080808, 0x04040404, 0)
+#define HV_LOAD_LANES(p, q)                                                                        \
+    _mm512_inserti32x4(_mm512_inserti32x4(_mm512_inserti32x4(_mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(const void *)(p)[q])), \
+                                                             _mm_loadu_si128((const __m128i *)(const void *)(p)[(q) + 4]), 1), \
+                                          _mm_loadu_si128((const __m128i *)(const void *)(p)[(q) + 8]), 2), \
+                       _mm_loadu_si128((const __m128i *)(const void *)(p)[(q) + 12]), 3)
 #define HIGHT_F0_MATRIX 0xc2850b162c58b061ll
 #define HIGHT_F1_MATRIX 0x3468d0a143860d1all
 #if ARX_MSAN /* simd_msan.h: MemorySanitizer does not model gf2p8affineqb; rotations instead */

@@ -89,6 +89,21 @@ ARX_INLINE uint8x16_t hight_neon_lin(uint8x16_t x, const uint8_t *tlo, const uin
 #define HV_MCA_ENC "hight_neon_ecb:128" /* one batch: 16 blocks of 8 bytes */
 #define HV_MCA_DEC "hight_neon_dec:128"
 #define HV_MCA_CTR "hight_neon_ctr:128"
+#if defined(__aarch64__)
+/* The lane-per-message kernel (hight.h, ../many_simd.h): four messages a
+ * call, AArch64 only (its byte shuffle is one tbl; ARMv7 keeps the
+ * one-message path). */
+#define HV_MANY 1
+#define HV_UNPLO64(a, b) vreinterpretq_u8_u64(vzip1q_u64(vreinterpretq_u64_u8(a), vreinterpretq_u64_u8(b)))
+#define HV_UNPHI64(a, b) vreinterpretq_u8_u64(vzip2q_u64(vreinterpretq_u64_u8(a), vreinterpretq_u64_u8(b)))
+#define HV_SHUFFLE8 vqtbl1q_u8
+#define HV_WORD_BYTES ((uint8x16_t){0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12})
+#define HV_LOAD_LANES(p, q) vld1q_u8((p)[q])
+#define HV_LM uint32x4_t
+#define HV_TO_LM(v) vreinterpretq_u32_u8(v)
+#define HV_FROM_LM(v) vreinterpretq_u8_u32(v)
+#define LM_NEON
+#endif
 
 #include "hight.h"
 

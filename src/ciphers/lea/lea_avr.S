@@ -8,11 +8,11 @@
  * - lea_avr_encrypt/decrypt (LEA-192/256): the same rounds with RK1, RK3,
  *   RK5 loaded each before its word (118 cycles a round, the inverse 119) in
  *   a 6-round loop entered part-way for 28 and 32 rounds (wide_loop);
- * - lea128_avr_ctr_run: CTR with lea.h's counter precomputation;
- *   lea_avr_ctr_run (LEA-192/256): wide_loop's encryption with the counter
- *   block built in the kernel (counter + 1 written back byte by byte with
- *   the carry through all 16 bytes, no branch) and the data xored on the
- *   way out; no precomputation;
+ * - lea128_avr_ctr_run, lea_avr_ctr_run (LEA-192/256): CTR with lea.h's
+ *   counter precomputation (ctr_pre): c[0..5] once a run of counters, rounds
+ *   0..3 only for the work that depends on the counter word X3, then
+ *   LEA-128's unrolled rounds or wide_loop's 6-round body, the data xored on
+ *   the way out;
  * - lea128/192/256_avr_schedule: the key schedules, C layout of rk.
  * The round keys are read with ldd Z+q from the C schedule (lea_ks.rk), Z
  * advancing 48 bytes every two rounds. No branch or address depends on key
@@ -4028,830 +4028,6 @@ lea_avr_decrypt:
     clr r1
     ret
     .size lea_avr_decrypt, .-lea_avr_decrypt
-    .section .text.lea_avr_ctr_run,"ax",@progbits
-    .global lea_avr_ctr_run
-    .type lea_avr_ctr_run, @function
-lea_avr_ctr_run:
-    push r2
-    push r3
-    push r4
-    push r5
-    push r6
-    push r7
-    push r8
-    push r9
-    push r10
-    push r11
-    push r12
-    push r13
-    push r14
-    push r15
-    push r16
-    push r17
-    push r28
-    push r29
-    movw r30, r24
-    subi r30, lo8(-768)
-    sbci r31, hi8(-768)
-    ld r26, Z
-    push r26
-    push r22
-    push r23
-    push r18
-    push r19
-    push r20
-    push r21
-    push r16
-    push r17
-    push r24
-    push r25
-.Llea_avr_ctr_run_block:
-    in r28, 0x3d
-    in r29, 0x3e
-    ldd r26, Y+11
-    cpi r26, 28
-    breq 1f
-    rjmp 2f
-1:
-    ldd r26, Y+10
-    ldd r27, Y+9
-    clr r1
-    ld r14, X+
-    ld r15, X+
-    ld r16, X+
-    ld r17, X+
-    ld r3, X+
-    ld r4, X+
-    ld r5, X+
-    ld r2, X+
-    ld r11, X+
-    ld r12, X+
-    ld r13, X+
-    ld r10, X+
-    ld r6, X+
-    ld r7, X+
-    ld r8, X+
-    ld r9, X+
-    sec
-    mov r0, r9
-    adc r0, r1
-    st -X, r0
-    mov r0, r8
-    adc r0, r1
-    st -X, r0
-    mov r0, r7
-    adc r0, r1
-    st -X, r0
-    mov r0, r6
-    adc r0, r1
-    st -X, r0
-    mov r0, r10
-    adc r0, r1
-    st -X, r0
-    mov r0, r13
-    adc r0, r1
-    st -X, r0
-    mov r0, r12
-    adc r0, r1
-    st -X, r0
-    mov r0, r11
-    adc r0, r1
-    st -X, r0
-    mov r0, r2
-    adc r0, r1
-    st -X, r0
-    mov r0, r5
-    adc r0, r1
-    st -X, r0
-    mov r0, r4
-    adc r0, r1
-    st -X, r0
-    mov r0, r3
-    adc r0, r1
-    st -X, r0
-    mov r0, r17
-    adc r0, r1
-    st -X, r0
-    mov r0, r16
-    adc r0, r1
-    st -X, r0
-    mov r0, r15
-    adc r0, r1
-    st -X, r0
-    mov r0, r14
-    adc r0, r1
-    st -X, r0
-    ldd r30, Y+2
-    ldd r31, Y+1
-    ldi r26, 5
-    push r26
-    clr r27
-    ldi r28, 8
-    ldi r29, 32
-    rjmp .Llea_avr_ctr_run_r2
-2:
-    ldd r26, Y+10
-    ldd r27, Y+9
-    clr r1
-    ld r6, X+
-    ld r7, X+
-    ld r8, X+
-    ld r9, X+
-    ld r15, X+
-    ld r16, X+
-    ld r17, X+
-    ld r14, X+
-    ld r11, X+
-    ld r12, X+
-    ld r13, X+
-    ld r10, X+
-    ld r2, X+
-    ld r3, X+
-    ld r4, X+
-    ld r5, X+
-    sec
-    mov r0, r5
-    adc r0, r1
-    st -X, r0
-    mov r0, r4
-    adc r0, r1
-    st -X, r0
-    mov r0, r3
-    adc r0, r1
-    st -X, r0
-    mov r0, r2
-    adc r0, r1
-    st -X, r0
-    mov r0, r10
-    adc r0, r1
-    st -X, r0
-    mov r0, r13
-    adc r0, r1
-    st -X, r0
-    mov r0, r12
-    adc r0, r1
-    st -X, r0
-    mov r0, r11
-    adc r0, r1
-    st -X, r0
-    mov r0, r14
-    adc r0, r1
-    st -X, r0
-    mov r0, r17
-    adc r0, r1
-    st -X, r0
-    mov r0, r16
-    adc r0, r1
-    st -X, r0
-    mov r0, r15
-    adc r0, r1
-    st -X, r0
-    mov r0, r9
-    adc r0, r1
-    st -X, r0
-    mov r0, r8
-    adc r0, r1
-    st -X, r0
-    mov r0, r7
-    adc r0, r1
-    st -X, r0
-    mov r0, r6
-    adc r0, r1
-    st -X, r0
-    ldd r30, Y+2
-    ldd r31, Y+1
-    ldi r26, 6
-    push r26
-    clr r27
-    ldi r28, 8
-    ldi r29, 32
-    rjmp .Llea_avr_ctr_run_r4
-.Llea_avr_ctr_run_r0:
-    ; round: X0..X3 in groups [0, 1, 2, 3], free 4
-    ldd r18, Z+20
-    ldd r19, Z+21
-    ldd r20, Z+22
-    ldd r21, Z+23
-    ldd r26, Z+16
-    eor r26, r11
-    eor r14, r18
-    add r14, r26
-    ldd r26, Z+17
-    eor r26, r12
-    eor r15, r19
-    adc r15, r26
-    ldd r26, Z+18
-    eor r26, r13
-    eor r16, r20
-    adc r16, r26
-    ldd r26, Z+19
-    eor r26, r10
-    eor r17, r21
-    adc r17, r26
-    mul r14, r29
-    movw r22, r0
-    mul r16, r29
-    movw r24, r0
-    mul r15, r29
-    or r23, r0
-    or r24, r1
-    mul r17, r29
-    or r25, r0
-    or r22, r1
-    ldd r18, Z+12
-    ldd r19, Z+13
-    ldd r20, Z+14
-    ldd r21, Z+15
-    ldd r26, Z+8
-    eor r26, r7
-    eor r11, r18
-    add r11, r26
-    ldd r26, Z+9
-    eor r26, r8
-    eor r12, r19
-    adc r12, r26
-    ldd r26, Z+10
-    eor r26, r9
-    eor r13, r20
-    adc r13, r26
-    ldd r26, Z+11
-    eor r26, r6
-    eor r10, r21
-    adc r10, r26
-    mul r11, r28
-    movw r14, r0
-    mul r13, r28
-    movw r16, r0
-    mul r12, r28
-    or r15, r0
-    or r16, r1
-    mul r10, r28
-    or r17, r0
-    or r14, r1
-    ldd r18, Z+4
-    ldd r19, Z+5
-    ldd r20, Z+6
-    ldd r21, Z+7
-    ldd r26, Z+0
-    eor r26, r2
-    eor r7, r18
-    add r7, r26
-    ldd r26, Z+1
-    eor r26, r3
-    eor r8, r19
-    adc r8, r26
-    ldd r26, Z+2
-    eor r26, r4
-    eor r9, r20
-    adc r9, r26
-    ldd r26, Z+3
-    eor r26, r5
-    eor r6, r21
-    adc r6, r26
-    lsl r6
-    rol r7
-    rol r8
-    rol r9
-    adc r6, r27
-.Llea_avr_ctr_run_r1:
-    ; round: X0..X3 in groups [1, 3, 4, 0], free 2
-    ldd r18, Z+44
-    ldd r19, Z+45
-    ldd r20, Z+46
-    ldd r21, Z+47
-    ldd r26, Z+40
-    eor r26, r23
-    eor r2, r18
-    add r2, r26
-    ldd r26, Z+41
-    eor r26, r24
-    eor r3, r19
-    adc r3, r26
-    ldd r26, Z+42
-    eor r26, r25
-    eor r4, r20
-    adc r4, r26
-    ldd r26, Z+43
-    eor r26, r22
-    eor r5, r21
-    adc r5, r26
-    mul r2, r29
-    movw r10, r0
-    mul r4, r29
-    movw r12, r0
-    mul r3, r29
-    or r11, r0
-    or r12, r1
-    mul r5, r29
-    or r13, r0
-    or r10, r1
-    ldd r18, Z+36
-    ldd r19, Z+37
-    ldd r20, Z+38
-    ldd r21, Z+39
-    ldd r26, Z+32
-    eor r26, r15
-    eor r23, r18
-    add r23, r26
-    ldd r26, Z+33
-    eor r26, r16
-    eor r24, r19
-    adc r24, r26
-    ldd r26, Z+34
-    eor r26, r17
-    eor r25, r20
-    adc r25, r26
-    ldd r26, Z+35
-    eor r26, r14
-    eor r22, r21
-    adc r22, r26
-    mul r23, r28
-    movw r2, r0
-    mul r25, r28
-    movw r4, r0
-    mul r24, r28
-    or r3, r0
-    or r4, r1
-    mul r22, r28
-    or r5, r0
-    or r2, r1
-    ldd r18, Z+28
-    ldd r19, Z+29
-    ldd r20, Z+30
-    ldd r21, Z+31
-    ldd r26, Z+24
-    eor r26, r6
-    eor r15, r18
-    add r15, r26
-    ldd r26, Z+25
-    eor r26, r7
-    eor r16, r19
-    adc r16, r26
-    ldd r26, Z+26
-    eor r26, r8
-    eor r17, r20
-    adc r17, r26
-    ldd r26, Z+27
-    eor r26, r9
-    eor r14, r21
-    adc r14, r26
-    lsl r14
-    rol r15
-    rol r16
-    rol r17
-    adc r14, r27
-    adiw r30, 48
-.Llea_avr_ctr_run_r2:
-    ; round: X0..X3 in groups [3, 0, 2, 1], free 4
-    ldd r18, Z+20
-    ldd r19, Z+21
-    ldd r20, Z+22
-    ldd r21, Z+23
-    ldd r26, Z+16
-    eor r26, r11
-    eor r6, r18
-    add r6, r26
-    ldd r26, Z+17
-    eor r26, r12
-    eor r7, r19
-    adc r7, r26
-    ldd r26, Z+18
-    eor r26, r13
-    eor r8, r20
-    adc r8, r26
-    ldd r26, Z+19
-    eor r26, r10
-    eor r9, r21
-    adc r9, r26
-    mul r6, r29
-    movw r22, r0
-    mul r8, r29
-    movw r24, r0
-    mul r7, r29
-    or r23, r0
-    or r24, r1
-    mul r9, r29
-    or r25, r0
-    or r22, r1
-    ldd r18, Z+12
-    ldd r19, Z+13
-    ldd r20, Z+14
-    ldd r21, Z+15
-    ldd r26, Z+8
-    eor r26, r3
-    eor r11, r18
-    add r11, r26
-    ldd r26, Z+9
-    eor r26, r4
-    eor r12, r19
-    adc r12, r26
-    ldd r26, Z+10
-    eor r26, r5
-    eor r13, r20
-    adc r13, r26
-    ldd r26, Z+11
-    eor r26, r2
-    eor r10, r21
-    adc r10, r26
-    mul r11, r28
-    movw r6, r0
-    mul r13, r28
-    movw r8, r0
-    mul r12, r28
-    or r7, r0
-    or r8, r1
-    mul r10, r28
-    or r9, r0
-    or r6, r1
-    ldd r18, Z+4
-    ldd r19, Z+5
-    ldd r20, Z+6
-    ldd r21, Z+7
-    ldd r26, Z+0
-    eor r26, r14
-    eor r3, r18
-    add r3, r26
-    ldd r26, Z+1
-    eor r26, r15
-    eor r4, r19
-    adc r4, r26
-    ldd r26, Z+2
-    eor r26, r16
-    eor r5, r20
-    adc r5, r26
-    ldd r26, Z+3
-    eor r26, r17
-    eor r2, r21
-    adc r2, r26
-    lsl r2
-    rol r3
-    rol r4
-    rol r5
-    adc r2, r27
-.Llea_avr_ctr_run_r3:
-    ; round: X0..X3 in groups [0, 1, 4, 3], free 2
-    ldd r18, Z+44
-    ldd r19, Z+45
-    ldd r20, Z+46
-    ldd r21, Z+47
-    ldd r26, Z+40
-    eor r26, r23
-    eor r14, r18
-    add r14, r26
-    ldd r26, Z+41
-    eor r26, r24
-    eor r15, r19
-    adc r15, r26
-    ldd r26, Z+42
-    eor r26, r25
-    eor r16, r20
-    adc r16, r26
-    ldd r26, Z+43
-    eor r26, r22
-    eor r17, r21
-    adc r17, r26
-    mul r14, r29
-    movw r10, r0
-    mul r16, r29
-    movw r12, r0
-    mul r15, r29
-    or r11, r0
-    or r12, r1
-    mul r17, r29
-    or r13, r0
-    or r10, r1
-    ldd r18, Z+36
-    ldd r19, Z+37
-    ldd r20, Z+38
-    ldd r21, Z+39
-    ldd r26, Z+32
-    eor r26, r7
-    eor r23, r18
-    add r23, r26
-    ldd r26, Z+33
-    eor r26, r8
-    eor r24, r19
-    adc r24, r26
-    ldd r26, Z+34
-    eor r26, r9
-    eor r25, r20
-    adc r25, r26
-    ldd r26, Z+35
-    eor r26, r6
-    eor r22, r21
-    adc r22, r26
-    mul r23, r28
-    movw r14, r0
-    mul r25, r28
-    movw r16, r0
-    mul r24, r28
-    or r15, r0
-    or r16, r1
-    mul r22, r28
-    or r17, r0
-    or r14, r1
-    ldd r18, Z+28
-    ldd r19, Z+29
-    ldd r20, Z+30
-    ldd r21, Z+31
-    ldd r26, Z+24
-    eor r26, r2
-    eor r7, r18
-    add r7, r26
-    ldd r26, Z+25
-    eor r26, r3
-    eor r8, r19
-    adc r8, r26
-    ldd r26, Z+26
-    eor r26, r4
-    eor r9, r20
-    adc r9, r26
-    ldd r26, Z+27
-    eor r26, r5
-    eor r6, r21
-    adc r6, r26
-    lsl r6
-    rol r7
-    rol r8
-    rol r9
-    adc r6, r27
-    adiw r30, 48
-.Llea_avr_ctr_run_r4:
-    ; round: X0..X3 in groups [1, 3, 2, 0], free 4
-    ldd r18, Z+20
-    ldd r19, Z+21
-    ldd r20, Z+22
-    ldd r21, Z+23
-    ldd r26, Z+16
-    eor r26, r11
-    eor r2, r18
-    add r2, r26
-    ldd r26, Z+17
-    eor r26, r12
-    eor r3, r19
-    adc r3, r26
-    ldd r26, Z+18
-    eor r26, r13
-    eor r4, r20
-    adc r4, r26
-    ldd r26, Z+19
-    eor r26, r10
-    eor r5, r21
-    adc r5, r26
-    mul r2, r29
-    movw r22, r0
-    mul r4, r29
-    movw r24, r0
-    mul r3, r29
-    or r23, r0
-    or r24, r1
-    mul r5, r29
-    or r25, r0
-    or r22, r1
-    ldd r18, Z+12
-    ldd r19, Z+13
-    ldd r20, Z+14
-    ldd r21, Z+15
-    ldd r26, Z+8
-    eor r26, r15
-    eor r11, r18
-    add r11, r26
-    ldd r26, Z+9
-    eor r26, r16
-    eor r12, r19
-    adc r12, r26
-    ldd r26, Z+10
-    eor r26, r17
-    eor r13, r20
-    adc r13, r26
-    ldd r26, Z+11
-    eor r26, r14
-    eor r10, r21
-    adc r10, r26
-    mul r11, r28
-    movw r2, r0
-    mul r13, r28
-    movw r4, r0
-    mul r12, r28
-    or r3, r0
-    or r4, r1
-    mul r10, r28
-    or r5, r0
-    or r2, r1
-    ldd r18, Z+4
-    ldd r19, Z+5
-    ldd r20, Z+6
-    ldd r21, Z+7
-    ldd r26, Z+0
-    eor r26, r6
-    eor r15, r18
-    add r15, r26
-    ldd r26, Z+1
-    eor r26, r7
-    eor r16, r19
-    adc r16, r26
-    ldd r26, Z+2
-    eor r26, r8
-    eor r17, r20
-    adc r17, r26
-    ldd r26, Z+3
-    eor r26, r9
-    eor r14, r21
-    adc r14, r26
-    lsl r14
-    rol r15
-    rol r16
-    rol r17
-    adc r14, r27
-.Llea_avr_ctr_run_r5:
-    ; round: X0..X3 in groups [3, 0, 4, 1], free 2
-    ldd r18, Z+44
-    ldd r19, Z+45
-    ldd r20, Z+46
-    ldd r21, Z+47
-    ldd r26, Z+40
-    eor r26, r23
-    eor r6, r18
-    add r6, r26
-    ldd r26, Z+41
-    eor r26, r24
-    eor r7, r19
-    adc r7, r26
-    ldd r26, Z+42
-    eor r26, r25
-    eor r8, r20
-    adc r8, r26
-    ldd r26, Z+43
-    eor r26, r22
-    eor r9, r21
-    adc r9, r26
-    mul r6, r29
-    movw r10, r0
-    mul r8, r29
-    movw r12, r0
-    mul r7, r29
-    or r11, r0
-    or r12, r1
-    mul r9, r29
-    or r13, r0
-    or r10, r1
-    ldd r18, Z+36
-    ldd r19, Z+37
-    ldd r20, Z+38
-    ldd r21, Z+39
-    ldd r26, Z+32
-    eor r26, r3
-    eor r23, r18
-    add r23, r26
-    ldd r26, Z+33
-    eor r26, r4
-    eor r24, r19
-    adc r24, r26
-    ldd r26, Z+34
-    eor r26, r5
-    eor r25, r20
-    adc r25, r26
-    ldd r26, Z+35
-    eor r26, r2
-    eor r22, r21
-    adc r22, r26
-    mul r23, r28
-    movw r6, r0
-    mul r25, r28
-    movw r8, r0
-    mul r24, r28
-    or r7, r0
-    or r8, r1
-    mul r22, r28
-    or r9, r0
-    or r6, r1
-    ldd r18, Z+28
-    ldd r19, Z+29
-    ldd r20, Z+30
-    ldd r21, Z+31
-    ldd r26, Z+24
-    eor r26, r14
-    eor r3, r18
-    add r3, r26
-    ldd r26, Z+25
-    eor r26, r15
-    eor r4, r19
-    adc r4, r26
-    ldd r26, Z+26
-    eor r26, r16
-    eor r5, r20
-    adc r5, r26
-    ldd r26, Z+27
-    eor r26, r17
-    eor r2, r21
-    adc r2, r26
-    lsl r2
-    rol r3
-    rol r4
-    rol r5
-    adc r2, r27
-    adiw r30, 48
-    pop r26
-    dec r26
-    push r26
-    breq 3f
-    rjmp .Llea_avr_ctr_run_r0
-3:
-    pop r26
-    in r28, 0x3d
-    in r29, 0x3e
-    ldd r26, Y+8
-    ldd r27, Y+7
-    ldd r30, Y+6
-    ldd r31, Y+5
-    ld r0, X+
-    eor r0, r2
-    st Z+, r0
-    ld r0, X+
-    eor r0, r3
-    st Z+, r0
-    ld r0, X+
-    eor r0, r4
-    st Z+, r0
-    ld r0, X+
-    eor r0, r5
-    st Z+, r0
-    ld r0, X+
-    eor r0, r7
-    st Z+, r0
-    ld r0, X+
-    eor r0, r8
-    st Z+, r0
-    ld r0, X+
-    eor r0, r9
-    st Z+, r0
-    ld r0, X+
-    eor r0, r6
-    st Z+, r0
-    ld r0, X+
-    eor r0, r11
-    st Z+, r0
-    ld r0, X+
-    eor r0, r12
-    st Z+, r0
-    ld r0, X+
-    eor r0, r13
-    st Z+, r0
-    ld r0, X+
-    eor r0, r10
-    st Z+, r0
-    ld r0, X+
-    eor r0, r14
-    st Z+, r0
-    ld r0, X+
-    eor r0, r15
-    st Z+, r0
-    ld r0, X+
-    eor r0, r16
-    st Z+, r0
-    ld r0, X+
-    eor r0, r17
-    st Z+, r0
-    std Y+8, r26
-    std Y+7, r27
-    std Y+6, r30
-    std Y+5, r31
-    ldd r24, Y+4
-    ldd r25, Y+3
-    sbiw r24, 1
-    std Y+4, r24
-    std Y+3, r25
-    breq 3f
-    rjmp .Llea_avr_ctr_run_block
-3:
-    clr r0
-    adiw r28, 11
-    in r0, 0x3f
-    cli
-    out 0x3e, r29
-    out 0x3f, r0
-    out 0x3d, r28
-    pop r29
-    pop r28
-    pop r17
-    pop r16
-    pop r15
-    pop r14
-    pop r13
-    pop r12
-    pop r11
-    pop r10
-    pop r9
-    pop r8
-    pop r7
-    pop r6
-    pop r5
-    pop r4
-    pop r3
-    pop r2
-    clr r1
-    ret
-    .size lea_avr_ctr_run, .-lea_avr_ctr_run
     .section .text.lea128_avr_ctr_run,"ax",@progbits
     .global lea128_avr_ctr_run
     .type lea128_avr_ctr_run, @function
@@ -6999,6 +6175,1454 @@ lea128_avr_ctr_run:
     pop r2
     ret
     .size lea128_avr_ctr_run, .-lea128_avr_ctr_run
+    .section .text.lea_avr_ctr_run,"ax",@progbits
+    .global lea_avr_ctr_run
+    .type lea_avr_ctr_run, @function
+lea_avr_ctr_run:
+    push r2
+    push r3
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    push r11
+    push r12
+    push r13
+    push r14
+    push r15
+    push r16
+    push r17
+    push r28
+    push r29
+    movw r28, r24
+    ldd r30, Y+34
+    ldd r31, Y+35
+    ldd r2, Y+36
+    ldd r3, Y+37
+    ldd r4, Y+38
+    ldd r5, Y+39
+    ldd r6, Y+40
+    ldd r7, Y+41
+    ldd r8, Y+42
+    ldd r9, Y+43
+    ldd r10, Y+44
+    ldd r11, Y+45
+    ldd r12, Y+46
+    ldd r13, Y+47
+    ldd r22, Z+16
+    ldd r23, Z+17
+    ldd r24, Z+18
+    ldd r25, Z+19
+    eor r22, r10
+    eor r23, r11
+    eor r24, r12
+    eor r25, r13
+    std Y+0, r22
+    std Y+1, r23
+    std Y+2, r24
+    std Y+3, r25
+    ldd r22, Z+44
+    ldd r23, Z+45
+    ldd r24, Z+46
+    ldd r25, Z+47
+    eor r22, r2
+    eor r23, r3
+    eor r24, r4
+    eor r25, r5
+    std Y+8, r22
+    std Y+9, r23
+    std Y+10, r24
+    std Y+11, r25
+    ldd r18, Z+12
+    ldd r19, Z+13
+    ldd r20, Z+14
+    ldd r21, Z+15
+    eor r10, r18
+    eor r11, r19
+    eor r12, r20
+    eor r13, r21
+    ldd r22, Z+8
+    ldd r23, Z+9
+    ldd r24, Z+10
+    ldd r25, Z+11
+    eor r22, r6
+    eor r23, r7
+    eor r24, r8
+    eor r25, r9
+    add r10, r22
+    adc r11, r23
+    adc r12, r24
+    adc r13, r25
+    lsl r11
+    rol r12
+    rol r13
+    rol r10
+    adc r11, r1
+    lsl r11
+    rol r12
+    rol r13
+    rol r10
+    adc r11, r1
+    lsl r11
+    rol r12
+    rol r13
+    rol r10
+    adc r11, r1
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    eor r6, r18
+    eor r7, r19
+    eor r8, r20
+    eor r9, r21
+    ldd r22, Z+0
+    ldd r23, Z+1
+    ldd r24, Z+2
+    ldd r25, Z+3
+    eor r22, r2
+    eor r23, r3
+    eor r24, r4
+    eor r25, r5
+    add r6, r22
+    adc r7, r23
+    adc r8, r24
+    adc r9, r25
+    lsl r9
+    rol r6
+    rol r7
+    rol r8
+    adc r9, r1
+    ldd r22, Z+32
+    ldd r23, Z+33
+    ldd r24, Z+34
+    ldd r25, Z+35
+    eor r22, r11
+    eor r23, r12
+    eor r24, r13
+    eor r25, r10
+    std Y+4, r22
+    std Y+5, r23
+    std Y+6, r24
+    std Y+7, r25
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    eor r10, r21
+    ldd r22, Z+24
+    ldd r23, Z+25
+    ldd r24, Z+26
+    ldd r25, Z+27
+    eor r22, r9
+    eor r23, r6
+    eor r24, r7
+    eor r25, r8
+    add r11, r22
+    adc r12, r23
+    adc r13, r24
+    adc r10, r25
+    lsl r10
+    rol r11
+    rol r12
+    rol r13
+    adc r10, r1
+    adiw r30, 48
+    ldd r22, Z+0
+    ldd r23, Z+1
+    ldd r24, Z+2
+    ldd r25, Z+3
+    eor r22, r10
+    eor r23, r11
+    eor r24, r12
+    eor r25, r13
+    std Y+12, r22
+    std Y+13, r23
+    std Y+14, r24
+    std Y+15, r25
+    ldd r22, Z+20
+    ldd r23, Z+21
+    ldd r24, Z+22
+    ldd r25, Z+23
+    eor r22, r9
+    eor r23, r6
+    eor r24, r7
+    eor r25, r8
+    std Y+16, r22
+    std Y+17, r23
+    std Y+18, r24
+    std Y+19, r25
+    ldd r22, Z+44
+    ldd r23, Z+45
+    ldd r24, Z+46
+    ldd r25, Z+47
+    eor r22, r10
+    eor r23, r11
+    eor r24, r12
+    eor r25, r13
+    std Y+20, r22
+    std Y+21, r23
+    std Y+22, r24
+    std Y+23, r25
+    ldd r30, Y+34
+    ldd r31, Y+35
+    subi r30, lo8(-768)
+    sbci r31, hi8(-768)
+    ld r18, Z
+    cpi r18, 28
+    breq .Llea_avr_ctr_run_b28
+    rjmp .Llea_avr_ctr_run_b32
+.Llea_avr_ctr_run_b28:
+    ldd r30, Y+34
+    ldd r31, Y+35
+    ldd r14, Y+24
+    ldd r15, Y+25
+    ldd r16, Y+26
+    ldd r17, Y+27
+    mov r18, r14
+    mov r19, r15
+    mov r20, r16
+    mov r21, r17
+    subi r21, 0xff
+    sbci r20, 0xff
+    sbci r19, 0xff
+    sbci r18, 0xff
+    std Y+24, r18
+    std Y+25, r19
+    std Y+26, r20
+    std Y+27, r21
+    ; round 0
+    ldd r18, Z+20
+    ldd r19, Z+21
+    ldd r20, Z+22
+    ldd r21, Z+23
+    eor r14, r18
+    eor r15, r19
+    eor r16, r20
+    eor r17, r21
+    ldd r22, Y+0
+    ldd r23, Y+1
+    ldd r24, Y+2
+    ldd r25, Y+3
+    add r14, r22
+    adc r15, r23
+    adc r16, r24
+    adc r17, r25
+    mov r0, r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    ; round 1
+    ldd r2, Y+8
+    ldd r3, Y+9
+    ldd r4, Y+10
+    ldd r5, Y+11
+    ldd r22, Z+40
+    ldd r23, Z+41
+    ldd r24, Z+42
+    ldd r25, Z+43
+    eor r22, r14
+    eor r23, r15
+    eor r24, r16
+    eor r25, r17
+    add r2, r22
+    adc r3, r23
+    adc r4, r24
+    adc r5, r25
+    mov r0, r2
+    lsr r0
+    ror r5
+    ror r4
+    ror r3
+    ror r2
+    lsr r0
+    ror r5
+    ror r4
+    ror r3
+    ror r2
+    lsr r0
+    ror r5
+    ror r4
+    ror r3
+    ror r2
+    ldd r18, Z+36
+    ldd r19, Z+37
+    ldd r20, Z+38
+    ldd r21, Z+39
+    eor r14, r18
+    eor r15, r19
+    eor r16, r20
+    eor r17, r21
+    ldd r22, Y+4
+    ldd r23, Y+5
+    ldd r24, Y+6
+    ldd r25, Y+7
+    add r14, r22
+    adc r15, r23
+    adc r16, r24
+    adc r17, r25
+    lsl r15
+    rol r16
+    rol r17
+    rol r14
+    adc r15, r1
+    lsl r15
+    rol r16
+    rol r17
+    rol r14
+    adc r15, r1
+    lsl r15
+    rol r16
+    rol r17
+    rol r14
+    adc r15, r1
+    adiw r30, 48
+    ; round 2
+    ldd r6, Y+16
+    ldd r7, Y+17
+    ldd r8, Y+18
+    ldd r9, Y+19
+    ldd r22, Z+16
+    ldd r23, Z+17
+    ldd r24, Z+18
+    ldd r25, Z+19
+    eor r22, r2
+    eor r23, r3
+    eor r24, r4
+    eor r25, r5
+    add r6, r22
+    adc r7, r23
+    adc r8, r24
+    adc r9, r25
+    mov r0, r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    ldd r18, Z+12
+    ldd r19, Z+13
+    ldd r20, Z+14
+    ldd r21, Z+15
+    eor r2, r18
+    eor r3, r19
+    eor r4, r20
+    eor r5, r21
+    ldd r22, Z+8
+    ldd r23, Z+9
+    ldd r24, Z+10
+    ldd r25, Z+11
+    eor r22, r15
+    eor r23, r16
+    eor r24, r17
+    eor r25, r14
+    add r2, r22
+    adc r3, r23
+    adc r4, r24
+    adc r5, r25
+    lsl r3
+    rol r4
+    rol r5
+    rol r2
+    adc r3, r1
+    lsl r3
+    rol r4
+    rol r5
+    rol r2
+    adc r3, r1
+    lsl r3
+    rol r4
+    rol r5
+    rol r2
+    adc r3, r1
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    eor r15, r18
+    eor r16, r19
+    eor r17, r20
+    eor r14, r21
+    ldd r22, Y+12
+    ldd r23, Y+13
+    ldd r24, Y+14
+    ldd r25, Y+15
+    add r15, r22
+    adc r16, r23
+    adc r17, r24
+    adc r14, r25
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    ; round 3: W0 g3, W1 g0, W2 g1
+    ldd r11, Y+20
+    ldd r12, Y+21
+    ldd r13, Y+22
+    ldd r10, Y+23
+    ldd r22, Z+40
+    ldd r23, Z+41
+    ldd r24, Z+42
+    ldd r25, Z+43
+    eor r22, r6
+    eor r23, r7
+    eor r24, r8
+    eor r25, r9
+    add r11, r22
+    adc r12, r23
+    adc r13, r24
+    adc r10, r25
+    mov r0, r11
+    lsr r0
+    ror r10
+    ror r13
+    ror r12
+    ror r11
+    lsr r0
+    ror r10
+    ror r13
+    ror r12
+    ror r11
+    lsr r0
+    ror r10
+    ror r13
+    ror r12
+    ror r11
+    ldd r18, Z+36
+    ldd r19, Z+37
+    ldd r20, Z+38
+    ldd r21, Z+39
+    eor r6, r18
+    eor r7, r19
+    eor r8, r20
+    eor r9, r21
+    ldd r22, Z+32
+    ldd r23, Z+33
+    ldd r24, Z+34
+    ldd r25, Z+35
+    eor r22, r3
+    eor r23, r4
+    eor r24, r5
+    eor r25, r2
+    add r6, r22
+    adc r7, r23
+    adc r8, r24
+    adc r9, r25
+    lsl r7
+    rol r8
+    rol r9
+    rol r6
+    adc r7, r1
+    lsl r7
+    rol r8
+    rol r9
+    rol r6
+    adc r7, r1
+    lsl r7
+    rol r8
+    rol r9
+    rol r6
+    adc r7, r1
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    eor r3, r18
+    eor r4, r19
+    eor r5, r20
+    eor r2, r21
+    ldd r22, Z+24
+    ldd r23, Z+25
+    ldd r24, Z+26
+    ldd r25, Z+27
+    eor r22, r14
+    eor r23, r15
+    eor r24, r16
+    eor r25, r17
+    add r3, r22
+    adc r4, r23
+    adc r5, r24
+    adc r2, r25
+    lsl r2
+    rol r3
+    rol r4
+    rol r5
+    adc r2, r1
+    adiw r30, 48
+    ldi r26, 28
+    push r26
+    push r28
+    push r29
+    ldi r26, 4
+    push r26
+    clr r27
+    ldi r28, 8
+    ldi r29, 32
+    rjmp .Llea_avr_ctr_run_r0
+.Llea_avr_ctr_run_b32:
+    ldd r30, Y+34
+    ldd r31, Y+35
+    ldd r6, Y+24
+    ldd r7, Y+25
+    ldd r8, Y+26
+    ldd r9, Y+27
+    mov r18, r6
+    mov r19, r7
+    mov r20, r8
+    mov r21, r9
+    subi r21, 0xff
+    sbci r20, 0xff
+    sbci r19, 0xff
+    sbci r18, 0xff
+    std Y+24, r18
+    std Y+25, r19
+    std Y+26, r20
+    std Y+27, r21
+    ; round 0
+    ldd r18, Z+20
+    ldd r19, Z+21
+    ldd r20, Z+22
+    ldd r21, Z+23
+    eor r6, r18
+    eor r7, r19
+    eor r8, r20
+    eor r9, r21
+    ldd r22, Y+0
+    ldd r23, Y+1
+    ldd r24, Y+2
+    ldd r25, Y+3
+    add r6, r22
+    adc r7, r23
+    adc r8, r24
+    adc r9, r25
+    mov r0, r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    lsr r0
+    ror r9
+    ror r8
+    ror r7
+    ror r6
+    ; round 1
+    ldd r14, Y+8
+    ldd r15, Y+9
+    ldd r16, Y+10
+    ldd r17, Y+11
+    ldd r22, Z+40
+    ldd r23, Z+41
+    ldd r24, Z+42
+    ldd r25, Z+43
+    eor r22, r6
+    eor r23, r7
+    eor r24, r8
+    eor r25, r9
+    add r14, r22
+    adc r15, r23
+    adc r16, r24
+    adc r17, r25
+    mov r0, r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    lsr r0
+    ror r17
+    ror r16
+    ror r15
+    ror r14
+    ldd r18, Z+36
+    ldd r19, Z+37
+    ldd r20, Z+38
+    ldd r21, Z+39
+    eor r6, r18
+    eor r7, r19
+    eor r8, r20
+    eor r9, r21
+    ldd r22, Y+4
+    ldd r23, Y+5
+    ldd r24, Y+6
+    ldd r25, Y+7
+    add r6, r22
+    adc r7, r23
+    adc r8, r24
+    adc r9, r25
+    lsl r7
+    rol r8
+    rol r9
+    rol r6
+    adc r7, r1
+    lsl r7
+    rol r8
+    rol r9
+    rol r6
+    adc r7, r1
+    lsl r7
+    rol r8
+    rol r9
+    rol r6
+    adc r7, r1
+    adiw r30, 48
+    ; round 2
+    ldd r2, Y+16
+    ldd r3, Y+17
+    ldd r4, Y+18
+    ldd r5, Y+19
+    ldd r22, Z+16
+    ldd r23, Z+17
+    ldd r24, Z+18
+    ldd r25, Z+19
+    eor r22, r14
+    eor r23, r15
+    eor r24, r16
+    eor r25, r17
+    add r2, r22
+    adc r3, r23
+    adc r4, r24
+    adc r5, r25
+    mov r0, r2
+    lsr r0
+    ror r5
+    ror r4
+    ror r3
+    ror r2
+    lsr r0
+    ror r5
+    ror r4
+    ror r3
+    ror r2
+    lsr r0
+    ror r5
+    ror r4
+    ror r3
+    ror r2
+    ldd r18, Z+12
+    ldd r19, Z+13
+    ldd r20, Z+14
+    ldd r21, Z+15
+    eor r14, r18
+    eor r15, r19
+    eor r16, r20
+    eor r17, r21
+    ldd r22, Z+8
+    ldd r23, Z+9
+    ldd r24, Z+10
+    ldd r25, Z+11
+    eor r22, r7
+    eor r23, r8
+    eor r24, r9
+    eor r25, r6
+    add r14, r22
+    adc r15, r23
+    adc r16, r24
+    adc r17, r25
+    lsl r15
+    rol r16
+    rol r17
+    rol r14
+    adc r15, r1
+    lsl r15
+    rol r16
+    rol r17
+    rol r14
+    adc r15, r1
+    lsl r15
+    rol r16
+    rol r17
+    rol r14
+    adc r15, r1
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    eor r7, r18
+    eor r8, r19
+    eor r9, r20
+    eor r6, r21
+    ldd r22, Y+12
+    ldd r23, Y+13
+    ldd r24, Y+14
+    ldd r25, Y+15
+    add r7, r22
+    adc r8, r23
+    adc r9, r24
+    adc r6, r25
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r1
+    ; round 3: W0 g3, W1 g0, W2 g1
+    ldd r11, Y+20
+    ldd r12, Y+21
+    ldd r13, Y+22
+    ldd r10, Y+23
+    ldd r22, Z+40
+    ldd r23, Z+41
+    ldd r24, Z+42
+    ldd r25, Z+43
+    eor r22, r2
+    eor r23, r3
+    eor r24, r4
+    eor r25, r5
+    add r11, r22
+    adc r12, r23
+    adc r13, r24
+    adc r10, r25
+    mov r0, r11
+    lsr r0
+    ror r10
+    ror r13
+    ror r12
+    ror r11
+    lsr r0
+    ror r10
+    ror r13
+    ror r12
+    ror r11
+    lsr r0
+    ror r10
+    ror r13
+    ror r12
+    ror r11
+    ldd r18, Z+36
+    ldd r19, Z+37
+    ldd r20, Z+38
+    ldd r21, Z+39
+    eor r2, r18
+    eor r3, r19
+    eor r4, r20
+    eor r5, r21
+    ldd r22, Z+32
+    ldd r23, Z+33
+    ldd r24, Z+34
+    ldd r25, Z+35
+    eor r22, r15
+    eor r23, r16
+    eor r24, r17
+    eor r25, r14
+    add r2, r22
+    adc r3, r23
+    adc r4, r24
+    adc r5, r25
+    lsl r3
+    rol r4
+    rol r5
+    rol r2
+    adc r3, r1
+    lsl r3
+    rol r4
+    rol r5
+    rol r2
+    adc r3, r1
+    lsl r3
+    rol r4
+    rol r5
+    rol r2
+    adc r3, r1
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    eor r15, r18
+    eor r16, r19
+    eor r17, r20
+    eor r14, r21
+    ldd r22, Z+24
+    ldd r23, Z+25
+    ldd r24, Z+26
+    ldd r25, Z+27
+    eor r22, r6
+    eor r23, r7
+    eor r24, r8
+    eor r25, r9
+    add r15, r22
+    adc r16, r23
+    adc r17, r24
+    adc r14, r25
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r1
+    adiw r30, 48
+    ldi r26, 32
+    push r26
+    push r28
+    push r29
+    ldi r26, 5
+    push r26
+    clr r27
+    ldi r28, 8
+    ldi r29, 32
+    rjmp .Llea_avr_ctr_run_r2
+.Llea_avr_ctr_run_r0:
+    ; round: X0..X3 in groups [0, 1, 2, 3], free 4
+    ldd r18, Z+20
+    ldd r19, Z+21
+    ldd r20, Z+22
+    ldd r21, Z+23
+    ldd r26, Z+16
+    eor r26, r11
+    eor r14, r18
+    add r14, r26
+    ldd r26, Z+17
+    eor r26, r12
+    eor r15, r19
+    adc r15, r26
+    ldd r26, Z+18
+    eor r26, r13
+    eor r16, r20
+    adc r16, r26
+    ldd r26, Z+19
+    eor r26, r10
+    eor r17, r21
+    adc r17, r26
+    mul r14, r29
+    movw r22, r0
+    mul r16, r29
+    movw r24, r0
+    mul r15, r29
+    or r23, r0
+    or r24, r1
+    mul r17, r29
+    or r25, r0
+    or r22, r1
+    ldd r18, Z+12
+    ldd r19, Z+13
+    ldd r20, Z+14
+    ldd r21, Z+15
+    ldd r26, Z+8
+    eor r26, r7
+    eor r11, r18
+    add r11, r26
+    ldd r26, Z+9
+    eor r26, r8
+    eor r12, r19
+    adc r12, r26
+    ldd r26, Z+10
+    eor r26, r9
+    eor r13, r20
+    adc r13, r26
+    ldd r26, Z+11
+    eor r26, r6
+    eor r10, r21
+    adc r10, r26
+    mul r11, r28
+    movw r14, r0
+    mul r13, r28
+    movw r16, r0
+    mul r12, r28
+    or r15, r0
+    or r16, r1
+    mul r10, r28
+    or r17, r0
+    or r14, r1
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    ldd r26, Z+0
+    eor r26, r2
+    eor r7, r18
+    add r7, r26
+    ldd r26, Z+1
+    eor r26, r3
+    eor r8, r19
+    adc r8, r26
+    ldd r26, Z+2
+    eor r26, r4
+    eor r9, r20
+    adc r9, r26
+    ldd r26, Z+3
+    eor r26, r5
+    eor r6, r21
+    adc r6, r26
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r27
+.Llea_avr_ctr_run_r1:
+    ; round: X0..X3 in groups [1, 3, 4, 0], free 2
+    ldd r18, Z+44
+    ldd r19, Z+45
+    ldd r20, Z+46
+    ldd r21, Z+47
+    ldd r26, Z+40
+    eor r26, r23
+    eor r2, r18
+    add r2, r26
+    ldd r26, Z+41
+    eor r26, r24
+    eor r3, r19
+    adc r3, r26
+    ldd r26, Z+42
+    eor r26, r25
+    eor r4, r20
+    adc r4, r26
+    ldd r26, Z+43
+    eor r26, r22
+    eor r5, r21
+    adc r5, r26
+    mul r2, r29
+    movw r10, r0
+    mul r4, r29
+    movw r12, r0
+    mul r3, r29
+    or r11, r0
+    or r12, r1
+    mul r5, r29
+    or r13, r0
+    or r10, r1
+    ldd r18, Z+36
+    ldd r19, Z+37
+    ldd r20, Z+38
+    ldd r21, Z+39
+    ldd r26, Z+32
+    eor r26, r15
+    eor r23, r18
+    add r23, r26
+    ldd r26, Z+33
+    eor r26, r16
+    eor r24, r19
+    adc r24, r26
+    ldd r26, Z+34
+    eor r26, r17
+    eor r25, r20
+    adc r25, r26
+    ldd r26, Z+35
+    eor r26, r14
+    eor r22, r21
+    adc r22, r26
+    mul r23, r28
+    movw r2, r0
+    mul r25, r28
+    movw r4, r0
+    mul r24, r28
+    or r3, r0
+    or r4, r1
+    mul r22, r28
+    or r5, r0
+    or r2, r1
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    ldd r26, Z+24
+    eor r26, r6
+    eor r15, r18
+    add r15, r26
+    ldd r26, Z+25
+    eor r26, r7
+    eor r16, r19
+    adc r16, r26
+    ldd r26, Z+26
+    eor r26, r8
+    eor r17, r20
+    adc r17, r26
+    ldd r26, Z+27
+    eor r26, r9
+    eor r14, r21
+    adc r14, r26
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r27
+    adiw r30, 48
+.Llea_avr_ctr_run_r2:
+    ; round: X0..X3 in groups [3, 0, 2, 1], free 4
+    ldd r18, Z+20
+    ldd r19, Z+21
+    ldd r20, Z+22
+    ldd r21, Z+23
+    ldd r26, Z+16
+    eor r26, r11
+    eor r6, r18
+    add r6, r26
+    ldd r26, Z+17
+    eor r26, r12
+    eor r7, r19
+    adc r7, r26
+    ldd r26, Z+18
+    eor r26, r13
+    eor r8, r20
+    adc r8, r26
+    ldd r26, Z+19
+    eor r26, r10
+    eor r9, r21
+    adc r9, r26
+    mul r6, r29
+    movw r22, r0
+    mul r8, r29
+    movw r24, r0
+    mul r7, r29
+    or r23, r0
+    or r24, r1
+    mul r9, r29
+    or r25, r0
+    or r22, r1
+    ldd r18, Z+12
+    ldd r19, Z+13
+    ldd r20, Z+14
+    ldd r21, Z+15
+    ldd r26, Z+8
+    eor r26, r3
+    eor r11, r18
+    add r11, r26
+    ldd r26, Z+9
+    eor r26, r4
+    eor r12, r19
+    adc r12, r26
+    ldd r26, Z+10
+    eor r26, r5
+    eor r13, r20
+    adc r13, r26
+    ldd r26, Z+11
+    eor r26, r2
+    eor r10, r21
+    adc r10, r26
+    mul r11, r28
+    movw r6, r0
+    mul r13, r28
+    movw r8, r0
+    mul r12, r28
+    or r7, r0
+    or r8, r1
+    mul r10, r28
+    or r9, r0
+    or r6, r1
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    ldd r26, Z+0
+    eor r26, r14
+    eor r3, r18
+    add r3, r26
+    ldd r26, Z+1
+    eor r26, r15
+    eor r4, r19
+    adc r4, r26
+    ldd r26, Z+2
+    eor r26, r16
+    eor r5, r20
+    adc r5, r26
+    ldd r26, Z+3
+    eor r26, r17
+    eor r2, r21
+    adc r2, r26
+    lsl r2
+    rol r3
+    rol r4
+    rol r5
+    adc r2, r27
+.Llea_avr_ctr_run_r3:
+    ; round: X0..X3 in groups [0, 1, 4, 3], free 2
+    ldd r18, Z+44
+    ldd r19, Z+45
+    ldd r20, Z+46
+    ldd r21, Z+47
+    ldd r26, Z+40
+    eor r26, r23
+    eor r14, r18
+    add r14, r26
+    ldd r26, Z+41
+    eor r26, r24
+    eor r15, r19
+    adc r15, r26
+    ldd r26, Z+42
+    eor r26, r25
+    eor r16, r20
+    adc r16, r26
+    ldd r26, Z+43
+    eor r26, r22
+    eor r17, r21
+    adc r17, r26
+    mul r14, r29
+    movw r10, r0
+    mul r16, r29
+    movw r12, r0
+    mul r15, r29
+    or r11, r0
+    or r12, r1
+    mul r17, r29
+    or r13, r0
+    or r10, r1
+    ldd r18, Z+36
+    ldd r19, Z+37
+    ldd r20, Z+38
+    ldd r21, Z+39
+    ldd r26, Z+32
+    eor r26, r7
+    eor r23, r18
+    add r23, r26
+    ldd r26, Z+33
+    eor r26, r8
+    eor r24, r19
+    adc r24, r26
+    ldd r26, Z+34
+    eor r26, r9
+    eor r25, r20
+    adc r25, r26
+    ldd r26, Z+35
+    eor r26, r6
+    eor r22, r21
+    adc r22, r26
+    mul r23, r28
+    movw r14, r0
+    mul r25, r28
+    movw r16, r0
+    mul r24, r28
+    or r15, r0
+    or r16, r1
+    mul r22, r28
+    or r17, r0
+    or r14, r1
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    ldd r26, Z+24
+    eor r26, r2
+    eor r7, r18
+    add r7, r26
+    ldd r26, Z+25
+    eor r26, r3
+    eor r8, r19
+    adc r8, r26
+    ldd r26, Z+26
+    eor r26, r4
+    eor r9, r20
+    adc r9, r26
+    ldd r26, Z+27
+    eor r26, r5
+    eor r6, r21
+    adc r6, r26
+    lsl r6
+    rol r7
+    rol r8
+    rol r9
+    adc r6, r27
+    adiw r30, 48
+.Llea_avr_ctr_run_r4:
+    ; round: X0..X3 in groups [1, 3, 2, 0], free 4
+    ldd r18, Z+20
+    ldd r19, Z+21
+    ldd r20, Z+22
+    ldd r21, Z+23
+    ldd r26, Z+16
+    eor r26, r11
+    eor r2, r18
+    add r2, r26
+    ldd r26, Z+17
+    eor r26, r12
+    eor r3, r19
+    adc r3, r26
+    ldd r26, Z+18
+    eor r26, r13
+    eor r4, r20
+    adc r4, r26
+    ldd r26, Z+19
+    eor r26, r10
+    eor r5, r21
+    adc r5, r26
+    mul r2, r29
+    movw r22, r0
+    mul r4, r29
+    movw r24, r0
+    mul r3, r29
+    or r23, r0
+    or r24, r1
+    mul r5, r29
+    or r25, r0
+    or r22, r1
+    ldd r18, Z+12
+    ldd r19, Z+13
+    ldd r20, Z+14
+    ldd r21, Z+15
+    ldd r26, Z+8
+    eor r26, r15
+    eor r11, r18
+    add r11, r26
+    ldd r26, Z+9
+    eor r26, r16
+    eor r12, r19
+    adc r12, r26
+    ldd r26, Z+10
+    eor r26, r17
+    eor r13, r20
+    adc r13, r26
+    ldd r26, Z+11
+    eor r26, r14
+    eor r10, r21
+    adc r10, r26
+    mul r11, r28
+    movw r2, r0
+    mul r13, r28
+    movw r4, r0
+    mul r12, r28
+    or r3, r0
+    or r4, r1
+    mul r10, r28
+    or r5, r0
+    or r2, r1
+    ldd r18, Z+4
+    ldd r19, Z+5
+    ldd r20, Z+6
+    ldd r21, Z+7
+    ldd r26, Z+0
+    eor r26, r6
+    eor r15, r18
+    add r15, r26
+    ldd r26, Z+1
+    eor r26, r7
+    eor r16, r19
+    adc r16, r26
+    ldd r26, Z+2
+    eor r26, r8
+    eor r17, r20
+    adc r17, r26
+    ldd r26, Z+3
+    eor r26, r9
+    eor r14, r21
+    adc r14, r26
+    lsl r14
+    rol r15
+    rol r16
+    rol r17
+    adc r14, r27
+.Llea_avr_ctr_run_r5:
+    ; round: X0..X3 in groups [3, 0, 4, 1], free 2
+    ldd r18, Z+44
+    ldd r19, Z+45
+    ldd r20, Z+46
+    ldd r21, Z+47
+    ldd r26, Z+40
+    eor r26, r23
+    eor r6, r18
+    add r6, r26
+    ldd r26, Z+41
+    eor r26, r24
+    eor r7, r19
+    adc r7, r26
+    ldd r26, Z+42
+    eor r26, r25
+    eor r8, r20
+    adc r8, r26
+    ldd r26, Z+43
+    eor r26, r22
+    eor r9, r21
+    adc r9, r26
+    mul r6, r29
+    movw r10, r0
+    mul r8, r29
+    movw r12, r0
+    mul r7, r29
+    or r11, r0
+    or r12, r1
+    mul r9, r29
+    or r13, r0
+    or r10, r1
+    ldd r18, Z+36
+    ldd r19, Z+37
+    ldd r20, Z+38
+    ldd r21, Z+39
+    ldd r26, Z+32
+    eor r26, r3
+    eor r23, r18
+    add r23, r26
+    ldd r26, Z+33
+    eor r26, r4
+    eor r24, r19
+    adc r24, r26
+    ldd r26, Z+34
+    eor r26, r5
+    eor r25, r20
+    adc r25, r26
+    ldd r26, Z+35
+    eor r26, r2
+    eor r22, r21
+    adc r22, r26
+    mul r23, r28
+    movw r6, r0
+    mul r25, r28
+    movw r8, r0
+    mul r24, r28
+    or r7, r0
+    or r8, r1
+    mul r22, r28
+    or r9, r0
+    or r6, r1
+    ldd r18, Z+28
+    ldd r19, Z+29
+    ldd r20, Z+30
+    ldd r21, Z+31
+    ldd r26, Z+24
+    eor r26, r14
+    eor r3, r18
+    add r3, r26
+    ldd r26, Z+25
+    eor r26, r15
+    eor r4, r19
+    adc r4, r26
+    ldd r26, Z+26
+    eor r26, r16
+    eor r5, r20
+    adc r5, r26
+    ldd r26, Z+27
+    eor r26, r17
+    eor r2, r21
+    adc r2, r26
+    lsl r2
+    rol r3
+    rol r4
+    rol r5
+    adc r2, r27
+    adiw r30, 48
+    pop r26
+    dec r26
+    push r26
+    breq 3f
+    rjmp .Llea_avr_ctr_run_r0
+3:
+    pop r26
+    pop r29
+    pop r28
+    pop r18
+    clr r1
+    ldd r26, Y+28
+    ldd r27, Y+29
+    ldd r30, Y+30
+    ldd r31, Y+31
+    ld r0, X+
+    eor r0, r2
+    st Z+, r0
+    ld r0, X+
+    eor r0, r3
+    st Z+, r0
+    ld r0, X+
+    eor r0, r4
+    st Z+, r0
+    ld r0, X+
+    eor r0, r5
+    st Z+, r0
+    ld r0, X+
+    eor r0, r7
+    st Z+, r0
+    ld r0, X+
+    eor r0, r8
+    st Z+, r0
+    ld r0, X+
+    eor r0, r9
+    st Z+, r0
+    ld r0, X+
+    eor r0, r6
+    st Z+, r0
+    ld r0, X+
+    eor r0, r11
+    st Z+, r0
+    ld r0, X+
+    eor r0, r12
+    st Z+, r0
+    ld r0, X+
+    eor r0, r13
+    st Z+, r0
+    ld r0, X+
+    eor r0, r10
+    st Z+, r0
+    ld r0, X+
+    eor r0, r14
+    st Z+, r0
+    ld r0, X+
+    eor r0, r15
+    st Z+, r0
+    ld r0, X+
+    eor r0, r16
+    st Z+, r0
+    ld r0, X+
+    eor r0, r17
+    st Z+, r0
+    std Y+28, r26
+    std Y+29, r27
+    std Y+30, r30
+    std Y+31, r31
+    ldd r24, Y+32
+    ldd r25, Y+33
+    sbiw r24, 1
+    std Y+32, r24
+    std Y+33, r25
+    breq 3f
+    cpi r18, 28
+    brne 4f
+    rjmp .Llea_avr_ctr_run_b28
+4:
+    rjmp .Llea_avr_ctr_run_b32
+3:
+    clr r0
+    pop r29
+    pop r28
+    pop r17
+    pop r16
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    pop r11
+    pop r10
+    pop r9
+    pop r8
+    pop r7
+    pop r6
+    pop r5
+    pop r4
+    pop r3
+    pop r2
+    ret
+    .size lea_avr_ctr_run, .-lea_avr_ctr_run
     .section .progmem.data.lea128_avr_delta,"a",@progbits
     .type lea128_avr_delta, @object
 lea128_avr_delta:  ; ROL(delta[i mod 4], i), i = 0..23, little-endian

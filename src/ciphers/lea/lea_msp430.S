@@ -930,10 +930,10 @@ lea128_msp430_delta:  ; ROL(delta[i mod 4], i + j), round i = 0..23, word j = 0.
     .word 0x789f, 0x229e, 0xf13e, 0x453c, 0xe27c, 0x8a79, 0xc4f9, 0x14f3
     .word 0x6f98, 0x763c, 0xdf30, 0xec78, 0xbe61, 0xd8f1, 0x7cc3, 0xb1e3
     .size lea128_msp430_delta, .-lea128_msp430_delta
-    .section .text.lea128_msp430_ctr_run,"ax",@progbits
-    .global lea128_msp430_ctr_run
-    .type lea128_msp430_ctr_run, @function
-lea128_msp430_ctr_run:
+    .section .text.lea_msp430_ctr_run,"ax",@progbits
+    .global lea_msp430_ctr_run
+    .type lea_msp430_ctr_run, @function
+lea_msp430_ctr_run:
     push r4
     push r5
     push r6
@@ -945,9 +945,14 @@ lea128_msp430_ctr_run:
     push r15
     push r14
     push r13
-.Llea128_msp430_ctr_run_block:
-    mov 0(r1), r15
-    mov 6(r1), r14
+    mov 768(r12), r11
+    rra r11
+    rra r11
+    dec r11
+    push r11
+.Llea_msp430_ctr_run_block:
+    mov 2(r1), r15
+    mov 8(r1), r14
     mov 26(r15), r8
     mov 24(r15), r9
     swpb r8
@@ -1108,8 +1113,8 @@ lea128_msp430_ctr_run:
     add #1, 24(r15)
     adc 26(r15)
     add #96, r14
-    mov #5, r15
-.Llea128_msp430_ctr_run_round4:
+    mov @r1, r15
+.Llea_msp430_ctr_run_round4:
     ; round 0 of 4
     mov r8, r12
     mov r9, r13
@@ -1343,9 +1348,9 @@ lea128_msp430_ctr_run:
     rlc r5
     adc r4
     dec r15
-    jnz .Llea128_msp430_ctr_run_round4
-    mov 4(r1), r15
-    mov 2(r1), r14
+    jnz .Llea_msp430_ctr_run_round4
+    mov 6(r1), r15
+    mov 4(r1), r14
     xor @r15+, r4
     xor @r15+, r5
     xor @r15+, r6
@@ -1362,14 +1367,14 @@ lea128_msp430_ctr_run:
     mov r9, 10(r14)
     mov r10, 12(r14)
     mov r11, 14(r14)
+    add #16, 6(r1)
     add #16, 4(r1)
-    add #16, 2(r1)
-    mov 0(r1), r15
+    mov 2(r1), r15
     dec 28(r15)
     jz 2f
-    br #.Llea128_msp430_ctr_run_block
+    br #.Llea_msp430_ctr_run_block
 2:
-    add #8, r1
+    add #10, r1
     pop r10
     pop r9
     pop r8
@@ -1378,4 +1383,4 @@ lea128_msp430_ctr_run:
     pop r5
     pop r4
     ret
-    .size lea128_msp430_ctr_run, .-lea128_msp430_ctr_run
+    .size lea_msp430_ctr_run, .-lea_msp430_ctr_run

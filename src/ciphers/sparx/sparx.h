@@ -640,8 +640,9 @@ SPARX_TAILS(128, 16, SPARX128_FN)
 #endif
 
 /* ---- many messages at once (issue 24) -------------------------------------------
- * SPARX-128 (SPARX-64: below) on AVX2, AVX-512 and SIMD128 (the ISA file defines
- * SPARX_MANY_NB, batches interleaved, even): one message per 32-bit lane
+ * SPARX-128 (SPARX-64: below) on AVX2, AVX-512, NEON and SIMD128 (the ISA file
+ * defines SPARX_MANY_NB, batches interleaved, even; NEON files SPARX_MANY_NEON
+ * too, many_simd.h's LM_NEON): one message per 32-bit lane
  * through ../many_simd.h.
  * The steps are sparx_steps.h's again, walking a transposed program (lane l
  * of vector i: row i of lane l's key, its 16-bit constant twice). A lane's
@@ -656,7 +657,12 @@ SPARX_TAILS(128, 16, SPARX128_FN)
 #define SPARX_KEY(row, u) (row)
 #include "sparx_steps.h"
 
-#if defined(__wasm_simd128__)
+#if defined(SPARX_MANY_NEON)
+/* shift-insert: one instruction for each pairing, (b << 16) | low half of a
+ * and high half of b | (a >> 16) */
+#define SPARX_PAIR_LO(a, b) vsliq_n_u32((a), (b), 16)
+#define SPARX_PAIR_HI(a, b) vsriq_n_u32((b), (a), 16)
+#elif defined(__wasm_simd128__)
 #define SPARX_LO_HI(a, b) wasm_i16x8_shuffle((a), (b), 0, 9, 2, 11, 4, 13, 6, 15)
 #define SPARX_SHL16(x) wasm_i32x4_shl((x), 16)
 #define SPARX_SHR16(x) wasm_u32x4_shr((x), 16)
@@ -669,6 +675,10 @@ SPARX_TAILS(128, 16, SPARX128_FN)
 #define SPARX_SHL16(x) _mm256_slli_epi32((x), 16)
 #define SPARX_SHR16(x) _mm256_srli_epi32((x), 16)
 #endif
+#ifndef SPARX_PAIR_LO /* the low halves of a, then of b; the high halves of a, then of b */
+#define SPARX_PAIR_LO(a, b) SPARX_LO_HI((a), SPARX_SHL16(b))
+#define SPARX_PAIR_HI(a, b) SPARX_LO_HI(SPARX_SHR16(a), (b))
+#endif
 _Static_assert(SPARX_ENC_ROWS <= ARX_MANY_SCHED_WORDS, "sparx.h: arx_many_sched holds a program per lane");
 
 ARX_INLINE void SPARX128_FN(many_rounds)(const V *lk, unsigned steps, V s[][4], unsigned nb) {
@@ -677,22 +687,24 @@ ARX_INLINE void SPARX128_FN(many_rounds)(const V *lk, unsigned steps, V s[][4], 
     SPARX_UNROLL for (unsigned u = 0; u < NB; u++) {
         const V *a = s[2 * u], *b = s[2 * u + 1 < nb ? 2 * u + 1 : 2 * u];
         SPARX_UNROLL for (unsigned k = 0; k < 4; k++) {
-            st[u][2 * k] = SPARX_LO_HI(a[k], SPARX_SHL16(b[k]));
-            st[u][2 * k + 1] = SPARX_LO_HI(SPARX_SHR16(a[k]), b[k]);
+            st[u][2 * k] = SPARX_PAIR_LO(a[k], b[k]);
+            st[u][2 * k + 1] = SPARX_PAIR_HI(a[k], b[k]);
         }
     }
     SPARX_CAT(sparx, SPARX_ISA, lanes_enc_words_p)(lk, steps, st, 4, 4, NB);
     SPARX_UNROLL for (unsigned u = 0; u < NB; u++) {
         SPARX_UNROLL for (unsigned k = 0; k < 4; k++) {
             const V lo = st[u][2 * k], hi = st[u][2 * k + 1];
-            s[2 * u][k] = SPARX_LO_HI(lo, SPARX_SHL16(hi));
-            if (2 * u + 1 < nb) s[2 * u + 1][k] = SPARX_LO_HI(SPARX_SHR16(lo), hi);
+            s[2 * u][k] = SPARX_PAIR_LO(lo, hi);
+            if (2 * u + 1 < nb) s[2 * u + 1][k] = SPARX_PAIR_HI(lo, hi);
         }
     }
 }
 #undef SPARX_LO_HI
 #undef SPARX_SHL16
 #undef SPARX_SHR16
+#undef SPARX_PAIR_LO
+#undef SPARX_PAIR_HI
 
 #define LM_VBITS (VB * 8)
 #define LM_W 32
@@ -702,6 +714,9 @@ ARX_INLINE void SPARX128_FN(many_rounds)(const V *lk, unsigned steps, V s[][4], 
 #define LM_KS_WORDS(ks) ((size_t)(1 + 4 + SPARX_STEP_ROWS(4, 4) * SPARX_KS_STEPS(ks) + 3))
 #define LM_KS_WORD(ks, i) ((ks)->enc[i][0])
 #define LM_ROUNDS(lk, ks, s, nb) SPARX128_FN(many_rounds)(lk, SPARX_KS_STEPS(ks), s, nb)
+#ifdef SPARX_MANY_NEON
+#define LM_NEON
+#endif
 #include "../many_simd.h"
 #define SPARX128_MANY_ , .many_lanes = VB / 4, .ctr_many = SPARX128_FN(ctr_many)
 
@@ -723,6 +738,9 @@ ARX_INLINE void SPARX64_FN(many_rounds)(const V *lk, unsigned steps, V s4[][4], 
 #define LM_KS_WORDS(ks) ((size_t)(1 + 2 + SPARX_STEP_ROWS(2, 3) * SPARX_KS_STEPS(ks) + 1))
 #define LM_KS_WORD(ks, i) ((ks)->enc[i][0])
 #define LM_ROUNDS16(lk, ks, st, np) SPARX64_FN(many_rounds)(lk, SPARX_KS_STEPS(ks), st, (unsigned)(np))
+#ifdef SPARX_MANY_NEON
+#define LM_NEON
+#endif
 #include "../many_simd.h"
 #define SPARX64_MANY_ , .many_lanes = VB / 4, .ctr_many = SPARX64_FN(ctr_many)
 #else

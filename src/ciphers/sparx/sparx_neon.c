@@ -44,6 +44,15 @@
 #define SPARX64_INTERLEAVE 2
 #define SPARX128_INTERLEAVE 1
 #endif
+/* Lane-per-message SPARX (sparx.h, ../many_simd.h; issue 24): 4 messages a
+ * call, one per 32-bit lane, two blocks of each per packed state: 4 batches
+ * (two states: SPARX-128 16 q registers, SPARX-64 8) on AArch64, 2 on ARMv7. */
+#if defined(__aarch64__)
+#define SPARX_MANY_NB 4
+#else
+#define SPARX_MANY_NB 2
+#endif
+#define SPARX_MANY_NEON 1
 #define SPARX_ISA neon
 #define SPARX_ISA_NAME "neon"
 #define SPARX_ISA_REQUIRES ARX_REQ_NEON
