@@ -78,6 +78,9 @@ static int make_keys(const arx_cipher *c, const char *backend, size_t n, int mix
 static int force_wide;
 
 static size_t make_batch(size_t maxjobs, size_t bb, int gcm_nonces, int ccm) {
+    /* both sides of the lengths from which messages go alone (many.c's
+     * MANY_LONG_* and many_ctr_alone: 256, 384, 512, 1536, 2048) */
+    static const uint16_t edge[] = {255, 256, 257, 320, 383, 384, 385, 511, 512, 513, 1535, 1536, 1537, 2047, 2048, 2049};
     size_t n = force_wide ? 32 + t_below(maxjobs - 31) : t_below(maxjobs + 1);
     /* A skewed batch: mostly one- or two-block messages, every eighth one of
      * 25..31 blocks, so groups stop their lanes at a cap and finish the few
@@ -95,7 +98,9 @@ static size_t make_batch(size_t maxjobs, size_t bb, int gcm_nonces, int ccm) {
         memset(j, 0, sizeof *j);
         jkey[i] = t_below(nkeys);
         j->key = keys[jkey[i]].x;
-        j->len = t_below(8) == 0 ? t_below(LONGLEN + 1) : t_below(MAXLEN + 1);
+        j->len = t_below(8) == 0   ? t_below(LONGLEN + 1)
+                 : t_below(8) == 0 ? edge[t_below(sizeof edge / sizeof edge[0])]
+                                   : t_below(MAXLEN + 1);
         if (i % 5 == 0 && n > 8) j->len = jobs[0].len; /* equal lengths: full lanes */
         if (skew) j->len = i % 8 == 7 ? 400 + t_below(100) : t_below(33);
         if (wide) j->len = wlen + t_below(wspread);
