@@ -696,8 +696,8 @@ MANY_NOINLINE static int many_lanes(many_op op, const arx_backend *be, arx_job *
     size_t from = lim, step = 1; /* alone also when len >= from && len % step == 0 */
     if (op == M_CTR && chunk[0].key->desc->block_bytes == 16)
         for (size_t t = 0; t < sizeof many_ctr_alone / sizeof many_ctr_alone[0]; t++)
-            if (!strcmp(many_ctr_alone[t].family, chunk[0].key->desc->family) &&
-                !strcmp(many_ctr_alone[t].backend, be->name)) {
+            if (arx_names_equal(many_ctr_alone[t].family, chunk[0].key->desc->family) &&
+                arx_names_equal(many_ctr_alone[t].backend, be->name)) {
                 from = many_ctr_alone[t].from;
                 step = many_ctr_alone[t].step;
             }
