@@ -159,7 +159,8 @@ void arx_xts_tweaks(uint8_t *dst, const uint8_t t[16], size_t n);
  * min(len, cap) bytes (the last block may be partial; only those bytes are
  * read and written). With ARX_MANY_PRE, E(ctr) is first written to pre (one
  * block) and the data's keystream starts at ctr + 1 (GCM's E(J0)).
- * ARX_MANY_INC32: counters step with SP 800-38D inc32 (the low 32 bits
+ * (E(J0) may run after the data's keystream: GCM's inc32 leaves the data's
+ * counters distinct from ctr.) ARX_MANY_INC32: counters step with SP 800-38D inc32 (the low 32 bits
  * only), else the whole block is one big-endian counter that wraps modulo
  * 2^(8*block_bytes), as arx_ctr_fn's. Every schedule is of the backend's own
  * cipher; streams do not overlap each other; lengths are public, keys and

@@ -24,7 +24,7 @@
 #define MAXJOBS 70
 #define MAXKEYS 20
 #define MAXLEN 300
-#define LONGLEN 2000
+#define LONGLEN 2100
 
 static size_t arena_next;
 static _Alignas(16) uint8_t arena[2 * MAXKEYS * ARX_KEY_STORAGE_MAX];
@@ -74,20 +74,36 @@ static int make_keys(const arx_cipher *c, const char *backend, size_t n, int mix
 
 /* A random batch: lengths 0..300, now and then a long one; jobs in place
  * when inplace says so for that job. Returns the job count. */
+/* Set: make_batch makes a wide batch (below) of at least 32 jobs. */
+static int force_wide;
+
 static size_t make_batch(size_t maxjobs, size_t bb, int gcm_nonces, int ccm) {
-    size_t n = t_below(maxjobs + 1);
+    /* both sides of the lengths from which messages go alone (many.c's
+     * MANY_LONG_* and many_ctr_alone: 256, 384, 512, 1536, 2048) */
+    static const uint16_t edge[] = {255, 256, 257, 320, 383, 384, 385, 511, 512, 513, 1535, 1536, 1537, 2047, 2048, 2049};
+    size_t n = force_wide ? 32 + t_below(maxjobs - 31) : t_below(maxjobs + 1);
     /* A skewed batch: mostly one- or two-block messages, every eighth one of
      * 25..31 blocks, so groups stop their lanes at a cap and finish the few
      * long messages with the one-message kernel. */
-    const int skew = t_below(3) == 0;
+    const int skew = !force_wide && t_below(3) == 0;
+    /* A wide batch: messages of about one length from 0.5 to 2 KiB (full
+     * groups of whole-vector steps; MANY_LONG_GCM's 2048 and the
+     * four-message GHASH's 128 blocks at the top), most without AAD,
+     * sometimes all of one length. */
+    static const size_t wbase[] = {512, 1000, 1024, 1100, 1500, 1520, 1536, 2000, 2030, 2040};
+    const int wide = force_wide || (!skew && t_below(3) == 0);
+    const size_t wlen = wbase[t_below(sizeof wbase / sizeof wbase[0])], wspread = t_below(2) ? 1 : 1 + t_below(40);
     for (size_t i = 0; i < n; i++) {
         arx_job *j = &jobs[i];
         memset(j, 0, sizeof *j);
         jkey[i] = t_below(nkeys);
         j->key = keys[jkey[i]].x;
-        j->len = t_below(8) == 0 ? t_below(LONGLEN + 1) : t_below(MAXLEN + 1);
+        j->len = t_below(8) == 0   ? t_below(LONGLEN + 1)
+                 : t_below(8) == 0 ? edge[t_below(sizeof edge / sizeof edge[0])]
+                                   : t_below(MAXLEN + 1);
         if (i % 5 == 0 && n > 8) j->len = jobs[0].len; /* equal lengths: full lanes */
         if (skew) j->len = i % 8 == 7 ? 400 + t_below(100) : t_below(33);
+        if (wide) j->len = wlen + t_below(wspread);
         t_fill(in_[i], j->len);
         int inplace = t_below(3) == 0;
         if (inplace) memcpy(out_[i], in_[i], j->len);
@@ -108,6 +124,7 @@ static size_t make_batch(size_t maxjobs, size_t bb, int gcm_nonces, int ccm) {
         if (gcm_nonces && j->nonce_len == 12 && t_below(4) == 0) memset(nonce_[i] + 8, 0xff, 4); /* inc32 wraps */
         j->nonce = nonce_[i];
         j->aad_len = t_below(4) == 0 ? 0 : t_below(41);
+        if (wide) j->aad_len = t_below(40) == 0 ? 1 + t_below(40) : 0;
         t_fill(aad_[i], j->aad_len);
         j->aad = j->aad_len ? aad_[i] : NULL;
         j->tag = tag_[i];
@@ -457,6 +474,9 @@ int main(int argc, char **argv) {
                 }
                 const int model = r == 0;
                 if (bb == 16) test_gcm(cn, bn, model);
+                force_wide = 1; /* and a wide GCM batch, every round */
+                if (bb == 16) test_gcm(cn, bn, 0);
+                force_wide = 0;
                 test_ctr(cn, bn, bb, model);
                 if (bb == 8 || bb == 16) test_cmac(cn, bn);
                 if (bb == 16) test_ccm(cn, bn, model);

@@ -328,6 +328,46 @@ ARX_INLINE void LM_FN(many_rounds16)(const LM *lk, const LM_KS_T *ks, LM s[][LM_
 #define LM_ROUNDS(lk, ks, s, nb) LM_FN(many_rounds16)(lk, ks, s, nb)
 #endif
 
+#if LM_BB == 16 && LM_VBITS >= 256 && LM_NB % (LM_VBITS / 128) == 0 /* x86 */
+/* LM_P consecutive batches (as many as a vector has 128-bit lanes) go out
+ * as whole vectors: v[t] = batch t's un-sliced vector q, whose 128-bit lane k
+ * is message NW*k + q's block t; a transpose of 128-bit lanes makes v[k]
+ * that message's LM_P blocks, contiguous in it (its own inverse). */
+#define LM_P (LM_VBITS / 128)
+ARX_INLINE void LM_FN(many_t128)(LM *v) {
+#if LM_VBITS == 512
+    const __m512i p0 = _mm512_shuffle_i32x4(v[0], v[1], 0x44), p1 = _mm512_shuffle_i32x4(v[0], v[1], 0xee);
+    const __m512i p2 = _mm512_shuffle_i32x4(v[2], v[3], 0x44), p3 = _mm512_shuffle_i32x4(v[2], v[3], 0xee);
+    v[0] = _mm512_shuffle_i32x4(p0, p2, 0x88), v[1] = _mm512_shuffle_i32x4(p0, p2, 0xdd);
+    v[2] = _mm512_shuffle_i32x4(p1, p3, 0x88), v[3] = _mm512_shuffle_i32x4(p1, p3, 0xdd);
+#else
+    const __m256i a = _mm256_permute2x128_si256(v[0], v[1], 0x20), b = _mm256_permute2x128_si256(v[0], v[1], 0x31);
+    v[0] = a, v[1] = b;
+#endif
+}
+#endif
+
+/* The next counter block of every lane: inc32, or the whole block
+ * big-endian with the carry rippling up as masks (no branch on the value). */
+ARX_INLINE void LM_FN(many_ctr_step)(LM *c, int flags) {
+    const LM one = LM_SET1(1);
+    if (flags & ARX_MANY_INC32) {
+#if LM_W == 64
+        const LM low32 = LM_SET1(0xffffffffu); /* inc32 steps the low half of word 1 only */
+        c[1] = LM_XOR(c[1], LM_AND(LM_XOR(c[1], LM_ADD(c[1], one)), low32));
+#else
+        c[LM_NW - 1] = LM_ADD(c[LM_NW - 1], one); /* the last 32-bit word */
+#endif
+    } else {
+        c[LM_NW - 1] = LM_ADD(c[LM_NW - 1], one);
+        LM carry = LM_EQ0(c[LM_NW - 1]);
+        for (int w = LM_NW - 2; w >= 0; w--) {
+            c[w] = LM_SUB(c[w], carry);
+            if (w) carry = LM_AND(carry, LM_EQ0(c[w]));
+        }
+    }
+}
+
 #if LM_BB == 16
 /* The counter blocks of lanes q, NW + q, 2 NW + q, ... (lane 0's past n),
  * one per 128-bit lane of the vector. */
@@ -512,32 +552,25 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
     }
 #endif
     int ksb_used = 0;
-    const LM one = LM_SET1(1);
-#if LM_W == 64
-    const LM low32 = LM_SET1(0xffffffffu); /* inc32 steps the low half of word 1 only */
-#endif
+    /* The pre block (GCM's E(J0), CCM's E(Ctr0)) runs as the last batch, jb:
+     * the data's batches, from the next counter, start at batch 0, so the
+     * whole-vector steps line up with the messages' blocks from the first
+     * (a 1 KiB message: 16 whole steps, not 15 and two part-steps). */
+    const size_t jb = batches - pre;
+    LM cj0[LM_NW];
+    for (int w = 0; w < LM_NW; w++) cj0[w] = c[w];
+    if (pre) LM_FN(many_ctr_step)(c, flags);
 
     for (size_t b = 0; b < batches; b += LM_NB) {
         const int nb = (batches - b) < LM_NB ? (int)(batches - b) : LM_NB;
         LM s[LM_NB][LM_NW];
 #pragma GCC unroll 4
         for (int j = 0; j < nb; j++) {
-            for (int w = 0; w < LM_NW; w++) s[j][w] = LM_BSWAP(c[w]);
-            /* Next counter: inc32, or the whole block big-endian with the
-             * carry rippling up as masks (no branch on the value). */
-            if (flags & ARX_MANY_INC32) {
-#if LM_W == 64
-                c[1] = LM_XOR(c[1], LM_AND(LM_XOR(c[1], LM_ADD(c[1], one)), low32));
-#else
-                c[LM_NW - 1] = LM_ADD(c[LM_NW - 1], one); /* the last 32-bit word */
-#endif
+            if (pre && b + (size_t)j == jb) {
+                for (int w = 0; w < LM_NW; w++) s[j][w] = LM_BSWAP(cj0[w]);
             } else {
-                c[LM_NW - 1] = LM_ADD(c[LM_NW - 1], one);
-                LM carry = LM_EQ0(c[LM_NW - 1]);
-                for (int w = LM_NW - 2; w >= 0; w--) {
-                    c[w] = LM_SUB(c[w], carry);
-                    if (w) carry = LM_AND(carry, LM_EQ0(c[w]));
-                }
+                for (int w = 0; w < LM_NW; w++) s[j][w] = LM_BSWAP(c[w]);
+                LM_FN(many_ctr_step)(c, flags);
             }
         }
 #ifdef LM_ROUNDS_ANY_NB
@@ -555,17 +588,38 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
         }
 #endif
         for (int j = 0; j < nb; j++) {
+            const size_t bi = b + (size_t)j;
+#ifdef LM_P
+            if (j % LM_P == 0 && j + LM_P <= nb && bi + LM_P <= full) {
+                /* LM_P batches whole in every lane: each message's LM_P
+                 * blocks XORed and stored as one vector (where 128-bit
+                 * extracts, one store per block, were the kernel's largest
+                 * cost past the rounds at 1 KiB). */
+                LM w[LM_P][LM_NW];
+                for (int t = 0; t < LM_P; t++) LM_FN(many_unslice)(s[j + t], w[t]);
+                const size_t off = bi * 16;
+#pragma GCC unroll 4
+                for (int q = 0; q < LM_NW; q++) {
+                    LM v[LM_P];
+                    for (int t = 0; t < LM_P; t++) v[t] = w[t][q];
+                    LM_FN(many_t128)(v);
+                    for (int k = 0; k < LM_P; k++)
+                        LM_STORE(op[LM_NW * k + q] + off, LM_XOR(LM_LOAD(ip[LM_NW * k + q] + off), v[k]));
+                }
+                j += LM_P - 1;
+                continue;
+            }
+#endif
             LM u[LM_NW];
             LM_FN(many_unslice)(s[j], u);
-            const size_t bi = b + (size_t)j;
 #if LM_BB == 8
-            if (j + 1 < nb && bi >= pre && bi + 1 - pre < full) {
+            if (j + 1 < nb && bi + 1 < full) {
                 /* Batches j and j + 1 whole in every lane: the 64-bit
                  * halves of their un-sliced vectors paired up, 16 bytes of
                  * lane 4k + 2q (lo) and 4k + 2q + 1 (hi) in 128-bit lane k. */
                 LM v[LM_NW];
                 LM_FN(many_unslice)(s[j + 1], v);
-                const size_t off = (bi - pre) * LM_BB;
+                const size_t off = bi * LM_BB;
 #define LM_XOR_LANE2(k)                                                                            \
     LM_B16_STORE(op[4 * (k) + 2 * q] + off, LM_B16_XOR(LM_B16_LOAD(ip[4 * (k) + 2 * q] + off), LM_LANE128(lo, k))); \
     LM_B16_STORE(op[4 * (k) + 2 * q + 1] + off,                                                    \
@@ -580,7 +634,7 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
                 continue;
             }
 #elif LM_BB == 4
-            if (j + 3 < nb && bi >= pre && bi + 4 - pre <= full) {
+            if (j + 3 < nb && bi + 4 <= full) {
                 /* Batches j..j + 3 whole in every lane: a 4x4 transpose of
                  * 32-bit words gives lane 4k + q's four blocks, 16 bytes,
                  * in 128-bit lane k of w[q]. */
@@ -588,7 +642,7 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
                 const LM t2 = LM_UNPACKLO32(s[j + 2][0], s[j + 3][0]), t3 = LM_UNPACKHI32(s[j + 2][0], s[j + 3][0]);
                 const LM w[4] = {LM_UNPACKLO64(t0, t2), LM_UNPACKHI64(t0, t2), LM_UNPACKLO64(t1, t3),
                                  LM_UNPACKHI64(t1, t3)};
-                const size_t off = (bi - pre) * LM_BB;
+                const size_t off = bi * LM_BB;
 #define LM_XOR_LANE4(k)                                                                            \
     LM_B16_STORE(op[4 * (k) + q] + off, LM_B16_XOR(LM_B16_LOAD(ip[4 * (k) + q] + off), LM_LANE128(w[q], k)));
 #pragma GCC unroll 4
@@ -598,7 +652,7 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
                 continue;
             }
 #else
-            if (bi < pre) {
+            if (pre && bi == jb) {
                 /* E(J0) of every lane straight from the registers to its
                  * pre (no keystream buffer to fill and wipe; the lane
                  * test is on the count, public). */
@@ -609,10 +663,10 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #undef LM_PRE_LANE
                 continue;
             }
-            if (bi - pre < full) {
+            if (bi < full) {
                 /* Every lane has a whole block here (a full group): straight
                  * from the registers, no per-lane branches. */
-                const size_t off = (bi - pre) * 16;
+                const size_t off = bi * 16;
 #define LM_XOR_LANE(k)                                                                             \
     LM_B16_STORE(op[LM_NW * (k) + q] + off, LM_B16_XOR(LM_B16_LOAD(ip[LM_NW * (k) + q] + off), LM_LANE128(u[q], k)));
 #pragma GCC unroll 4
@@ -627,12 +681,12 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
                 const size_t g = l / LM_BPC; /* BPC*(NW*k + q) + h */
                 const uint8_t *k16 = ksb[j] + (g % LM_NW) * LM_VBYTES + (g / LM_NW) * 16 + (l % LM_BPC) * LM_BB;
 #if LM_BB < 16
-                if (bi < pre) {
+                if (pre && bi == jb) {
                     memcpy(lanes[l]->pre, k16, LM_BB);
                     continue;
                 }
 #endif
-                const size_t off = (bi - pre) * LM_BB, len = LM_LEN(l);
+                const size_t off = bi * LM_BB, len = LM_LEN(l);
                 if (off >= len) continue;
                 const size_t m = len - off < LM_BB ? len - off : LM_BB;
                 LM_FN(many_xor_block)(lanes[l]->out + off, lanes[l]->in + off, k16, m);
@@ -641,9 +695,11 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
     }
     if (ksb_used) arx_wipe(ksb, sizeof ksb); /* keystream; whole-group batches never store it */
     arx_wipe(c, sizeof c);
+    arx_wipe(cj0, sizeof cj0);
 }
 
 #undef LM_LEN
+#undef LM_P
 #undef LM_B16
 #undef LM_B16_LOAD
 #undef LM_B16_STORE

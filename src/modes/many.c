@@ -619,7 +619,15 @@ MANY_NOINLINE static int many_ccm_lanes(const arx_backend *be, arx_job *jobs, si
  * GHASH two messages per ymm the lanes still win up to 1.5 KiB: 512 B 1.09 /
  * 1.39, 768 B 1.03 / 1.32, 1 KiB 1.09 / 1.10, 1280 B 1.06 / 1.13, 1520 B
  * 1.04 / 1.13 (before, one message at a time through PCLMULQDQ, they lost
- * from 512 B on and the AVX2 limit was 512). Kernels of 4 lanes (SPECK and
+ * from 512 B on and the AVX2 limit was 512). With the whole-vector stores
+ * (2026-11-26, same setup, lanes / one by one) GCM stays ahead to 2000 B:
+ * AVX-512 1536 B 0.70 / 0.72, 1792 B 0.69 / 0.72, 2000 B 0.69-0.71 /
+ * 0.76-0.78 (SPECK-, SIMON-, CHAM-, SPARX-128 1.16-1.57x); AVX2 LEA 1536 B
+ * 0.99x, 2000 B 1.05x (the others 0.99-1.14x): GCM messages under 2 KiB run
+ * in lanes (the four-message GHASH takes up to 128 blocks). CTR was left at
+ * 512: LEA's lanes win by 2-5% at 512 and 768 B on AVX-512 but lose 4% at
+ * 768 B on AVX2 and 13% at 1 KiB, and SPECK, CHAM and SPARX-128 lose
+ * already at 256 B. Kernels of 4 lanes (SPECK and
  * SIMON on AVX2, LEA on NEON, whose GHASH runs one message at a time) keep
  * 512 bytes: NEON has no figures (qemu only).
  */
@@ -652,8 +660,28 @@ MANY_NOINLINE static int many_ccm_lanes(const arx_backend *be, arx_job *jobs, si
  * is decided per group in many_ccm_lanes, by B's length against the rest of
  * its group's (a message far longer than the others, AAD included). */
 #define MANY_LONG_CCM SIZE_MAX
-#define MANY_LONG_GCM 1536
+#define MANY_LONG_GCM 2048
 #define MANY_LONG_GCM_4LANES 512
+
+/* Below MANY_LONG_CTR, 128-bit blocks: the one-message counter kernels are
+ * fast only on whole batches (16 blocks, 8 for some) and slow on the tail
+ * past them, the lanes flat; so where they beat the lanes it is at whole
+ * batches alone. A 128-bit-block CTR message of this family and backend goes
+ * alone when len >= from and len % step == 0. Zen 4, 64 jobs under 16 keys,
+ * speedup lanes / one by one (docs/PERFORMANCE.md): AVX-512 CHAM-128 256 B
+ * 0.95-0.97x (384 B 1.22x, 272-496 B 1.5-1.9x), SPECK-128 256 B 0.97-1.03x
+ * in one run, 0.97-1.00x in another, 384 B 0.92-0.95x (448 B 1.09-1.13x); AVX2 LEA-128 384 B 0.96-0.98x (256 B
+ * 1.14-1.20x, 448 B 1.15x), CHAM-128 256 B 0.97-0.99x, 384 B 0.98-0.99x
+ * (320 B 1.27x, 448 B 1.2x), SPARX-128 256 B 0.94-0.95x (384 B 1.26x). The
+ * rest (LEA and SPARX on AVX-512, SIMON, SPECK on AVX2) win or are even at
+ * every length under 512. */
+static const struct {
+    const char *family, *backend;
+    unsigned from, step;
+} many_ctr_alone[] = {
+    {"cham", "avx512", 256, 256}, {"speck", "avx512", 256, 128}, {"lea", "avx2", 384, 128},
+    {"cham", "avx2", 256, 128},   {"sparx", "avx2", 256, 256},
+};
 
 /* The lane path over the chunk's short jobs; the long ones one by one. Not
  * inlined: its scratch stays out of the one-message path's frame. */
@@ -665,12 +693,20 @@ MANY_NOINLINE static int many_lanes(many_op op, const arx_backend *be, arx_job *
                                                                            : MANY_LONG_CTR32)
                        : be->many_lanes < 8 ? MANY_LONG_GCM_4LANES
                                             : MANY_LONG_GCM;
+    size_t from = lim, step = 1; /* alone also when len >= from && len % step == 0 */
+    if (op == M_CTR && chunk[0].key->desc->block_bytes == 16)
+        for (size_t t = 0; t < sizeof many_ctr_alone / sizeof many_ctr_alone[0]; t++)
+            if (!strcmp(many_ctr_alone[t].family, chunk[0].key->desc->family) &&
+                !strcmp(many_ctr_alone[t].backend, be->name)) {
+                from = many_ctr_alone[t].from;
+                step = many_ctr_alone[t].step;
+            }
     arx_job sub[MANY_CHUNK];
     unsigned char at[MANY_CHUNK];
     size_t k = 0;
     int rc = ARX_OK;
     for (size_t i = 0; i < m; i++) {
-        if (chunk[i].len >= lim) {
+        if (chunk[i].len >= lim || (chunk[i].len >= from && chunk[i].len % step == 0)) {
             chunk[i].status = many_one(op, &chunk[i]);
             if (chunk[i].status) rc = chunk[i].status;
         } else {
