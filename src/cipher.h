@@ -280,17 +280,53 @@ static inline void arx_mcu_ctr_pairs(arx_mcu_ctr_fn f, arx_block_fn enc, const v
     if (even) f(ks, ctr, out, in, even / 2);
     if (nblocks & 1u) arx_ctr_by_block(enc, ks, 8, ctr, out + 8 * even, in + 8 * even, 1);
 }
-/* ctr += n (big-endian, `bytes` bytes, modulo 2^(8 bytes)) through every
- * byte whatever the carries: the CTR wrappers that split a call where the
- * counter's low bytes wrap keep one cycle count for every counter. On
- * 16-bit words: the carry stays under 2^9, n is consumed a byte a step. */
+/* ctr += c (c is 0 or 1; big-endian, `bytes` bytes, modulo 2^(8 bytes))
+ * through every byte whatever the carries: the CTR wrappers that split a
+ * call where the counter's low bytes wrap keep one cycle count for every
+ * counter. Byte adds with the carry taken from the 16-bit sum's high byte
+ * (no shifts of a wider word: dear on the 8-bit AVR). */
+static inline void arx_mcu_ctr_carry(uint8_t *ctr, unsigned bytes, uint8_t c) {
+    uint8_t *p = ctr + bytes;
+#ifdef ARX_AVR
+    /* The carry flag through the bytes (dec and brne keep it): 8 cycles a
+     * byte against 15 for the C loop, which cannot name the flag. */
+    uint8_t n = (uint8_t)bytes;
+    __asm__ volatile("lsr %[c]\n"
+                     "1: ld __tmp_reg__, -%a[p]\n\t"
+                     "adc __tmp_reg__, __zero_reg__\n\t"
+                     "st %a[p], __tmp_reg__\n\t"
+                     "dec %[n]\n\t"
+                     "brne 1b"
+                     : [p] "+e"(p), [n] "+r"(n), [c] "+r"(c)
+                     :
+                     : "memory");
+#else
+    do {
+        const uint16_t s = (uint16_t)(*--p + c);
+        *p = (uint8_t)s;
+        c = (uint8_t)(s >> 8);
+    } while (p != ctr);
+#endif
+}
+/* ctr += n (bytes >= 2, as arx_mcu_ctr_carry): n (a 16-bit size_t on both
+ * chips) added to the low two bytes at once, then its 0/1 carry. */
+_Static_assert(sizeof(size_t) == 2, "arx_mcu_ctr_add: 16-bit size_t");
 static inline void arx_mcu_ctr_add(uint8_t *ctr, unsigned bytes, size_t n) {
-    unsigned c = 0;
-    for (unsigned i = bytes; i-- > 0; n >>= 8) {
-        c += ctr[i] + (unsigned)(n & 0xffu);
-        ctr[i] = (uint8_t)c;
-        c >>= 8;
-    }
+    const uint32_t s = (((uint32_t)ctr[bytes - 2] << 8) | ctr[bytes - 1]) + n;
+    ctr[bytes - 2] = (uint8_t)(s >> 8);
+    ctr[bytes - 1] = (uint8_t)s;
+    arx_mcu_ctr_carry(ctr, bytes - 2, (uint8_t)(s >> 16));
+}
+/* The run of n > 0 blocks from a counter whose big-endian low 32 bits are
+ * low[0..3] that ends where those wrap (blocks up to and including the one
+ * at 0xffffffff), and *wrap = 1 when it ends there (low + n >= 2^32), else
+ * 0 (the whole n). Without branches and without a 32-bit shift or byte
+ * swap: the carry out of low + n taken 16 bits at a time. */
+static inline size_t arx_mcu_run32(const uint8_t *low, size_t n, uint8_t *wrap) {
+    const uint16_t hi = (uint16_t)(low[0] << 8 | low[1]), lo = (uint16_t)(low[2] << 8 | low[3]);
+    const uint8_t w = (uint8_t)(((uint32_t)hi + (((uint32_t)lo + n) >> 16)) >> 16);
+    *wrap = w;
+    return n ^ ((n ^ (size_t)(uint16_t)(0u - lo)) & (size_t)(0u - (size_t)w)); /* w: 2^32 - low, under n */
 }
 /* CTR over a kernel with the counter precomputation (HIGHT and SPARX-64 on
  * the chips; 64-bit blocks): room(ctr) is how many blocks from ctr on share

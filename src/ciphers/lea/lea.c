@@ -290,10 +290,8 @@ static void lea_avr_ctr_runs(void (*run_fn)(lea_avr_ctr *), const void *ks, uint
          * computed without branches, so that every counter that wraps inside
          * a call costs the same, and so does every other one (embedded/test.py's
          * ctr and ctr-wrap counts). */
-        const uint32_t left = 0xffffffffu - arx_load32_be(ctr + 12); /* blocks after this one before the wrap */
-        const uint32_t m = (uint32_t)nblocks, d = left - m;
-        const uint32_t wrap = ((~left & m) | (~(left ^ m) & d)) >> 31; /* left < nblocks */
-        const size_t run = nblocks ^ ((nblocks ^ (size_t)(left + 1u)) & (size_t)(0u - wrap));
+        uint8_t wrap;
+        const size_t run = arx_mcu_run32(ctr + 12, nblocks, &wrap);
         lea_avr_ctr a;
         memcpy(a.iv, ctr, 12);
         memcpy(a.ctr, ctr + 12, 4);
@@ -304,7 +302,7 @@ static void lea_avr_ctr_runs(void (*run_fn)(lea_avr_ctr *), const void *ks, uint
         run_fn(&a);
         memcpy(ctr + 12, a.ctr, 4);
         arx_wipe(&a.pc, sizeof a.pc); /* the rest is the public counter and pointers */
-        arx_mcu_ctr_add(ctr, 12, (size_t)wrap); /* carry into bytes 0..11, always run: constant cycles */
+        arx_mcu_ctr_carry(ctr, 12, wrap); /* carry into bytes 0..11, always run: constant cycles */
         out += 16 * run;
         in += 16 * run;
         nblocks -= run;
@@ -362,16 +360,14 @@ static void lea_msp430_ctr_xor(const void *ks_, uint8_t *ctr, uint8_t *out, cons
          * one (embedded/test.py's ctr and ctr-wrap counts). */
         lea_msp430_ctr st;
         st.low = arx_load32_be(ctr + 12);
-        const uint32_t left = 0xffffffffu - st.low; /* blocks after this one before the wrap */
-        const uint32_t m = (uint32_t)nblocks, d = left - m;
-        const uint32_t wrap = ((~left & m) | (~(left ^ m) & d)) >> 31; /* left < nblocks */
-        const size_t run = nblocks ^ ((nblocks ^ (size_t)(left + 1u)) & (size_t)(0u - wrap));
+        uint8_t wrap;
+        const size_t run = arx_mcu_run32(ctr + 12, nblocks, &wrap);
         st.n = run;
         lea_ctr_precompute(ks, ctr, &st.pre);
         lea_msp430_ctr_run(ks, &st, out, in); /* st.low += run, modulo 2^32 */
         arx_store32_be(ctr + 12, st.low);
         arx_wipe(&st, sizeof st);
-        arx_mcu_ctr_add(ctr, 12, (size_t)wrap); /* carry into bytes 0..11, always run: constant cycles */
+        arx_mcu_ctr_carry(ctr, 12, wrap); /* carry into bytes 0..11, always run: constant cycles */
         out += 16 * run;
         in += 16 * run;
         nblocks -= run;
