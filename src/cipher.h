@@ -204,6 +204,9 @@ typedef struct arx_many_sched {
 } arx_many_sched;
 typedef void (*arx_ctr_many_fn)(arx_many_sched *sc, const arx_many_lane *const *lanes, size_t n, size_t cap,
                                 int flags);
+/* The designated initialisers of arx_backend's many_ctr_from and
+ * many_ctr_step (after a comma-led field list). */
+#define ARX_MANY_CTR_ALONE(from, step) , .many_ctr_from = (from), .many_ctr_step = (step)
 
 typedef struct arx_backend {
     const char *name;  /* "ref", "sse2", "avx2", "avx512", "neon", "wasm" */
@@ -218,6 +221,12 @@ typedef struct arx_backend {
     unsigned many_lanes;      /* messages per ctr_many call at most; 0: none */
     arx_ctr_many_fn ctr_many; /* may be NULL */
     arx_xts_sectors_fn xts_sectors; /* may be NULL: set by designated initialisers */
+    /* 128-bit-block CTR through ctr_many: a message under many.c's
+     * MANY_LONG_CTR also goes alone when its length is at least
+     * many_ctr_from and a multiple of many_ctr_step, the lengths where this
+     * backend's one-message kernel runs whole batches faster than its lanes
+     * (measured per backend: many.c). 0: none. ARX_MANY_CTR_ALONE sets both. */
+    unsigned short many_ctr_from, many_ctr_step;
 } arx_backend;
 
 /* out = in XOR E(ctr), then ctr += 1 (the whole block big-endian, wrapping),

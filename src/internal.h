@@ -50,12 +50,6 @@ ARX_INLINE uint32_t arx_value_barrier32(uint32_t x) {
 
 /* ---- byte order ---------------------------------------------------------- */
 
-/* strcmp(a, b) == 0, without the C library (ARX_FREESTANDING links none):
- * names of ciphers, modes and backends (public strings). */
-static inline int arx_names_equal(const char *a, const char *b) {
-    while (*a && *a == *b) a++, b++;
-    return *a == *b;
-}
 ARX_INLINE uint16_t arx_load16_le(const uint8_t *p) {
     return (uint16_t)(p[0] | ((uint16_t)p[1] << 8));
 }

@@ -6,6 +6,12 @@
  */
 #include "key.h"
 
+/* strcmp(a, b) == 0, without the C library (ARX_FREESTANDING links none). */
+static int names_equal(const char *a, const char *b) {
+    while (*a && *a == *b) a++, b++;
+    return *a == *b;
+}
+
 /* A firmware may register fewer ciphers than the library has (embedded/:
  * one family per image where the flash is small), e.g.
  * -D'ARX_CIPHERS(X)=X(lea_128) X(lea_192) X(lea_256)'; the linker then
@@ -29,7 +35,7 @@ const arx_cipher *arx_cipher_at(size_t i) {
 const arx_cipher *arx_cipher_by_name(const char *name) {
     if (!name) return NULL;
     for (size_t i = 0; i < N_CIPHERS; i++)
-        if (arx_names_equal(all_ciphers[i]->name, name)) return arx_cipher_at(i);
+        if (names_equal(all_ciphers[i]->name, name)) return arx_cipher_at(i);
     return NULL;
 }
 
@@ -68,7 +74,7 @@ const char *arx_mode_name(arx_mode m) {
 int arx_mode_by_name(const char *name, arx_mode *m) {
     if (!name || !m) return ARX_ERR_NULL;
     for (unsigned i = 0; i < ARX_MODE_COUNT_; i++)
-        if (arx_names_equal(mode_names[i], name)) {
+        if (names_equal(mode_names[i], name)) {
             *m = (arx_mode)i;
             return ARX_OK;
         }
@@ -102,7 +108,7 @@ int arx_backend_pick(const arx_cipher_desc *d, const char *name, const arx_backe
         if (!be) return ARX_ERR_BACKEND_UNAVAILABLE; /* unreachable: ref needs nothing */
     } else {
         for (size_t i = 0; i < nb; i++)
-            if (arx_names_equal(d->backends[i]->name, name)) be = d->backends[i];
+            if (names_equal(d->backends[i]->name, name)) be = d->backends[i];
         if (!be) return ARX_ERR_UNKNOWN_BACKEND;
         if (!backend_runs(be)) return ARX_ERR_BACKEND_UNAVAILABLE;
     }

@@ -79,7 +79,7 @@ static int force_wide;
 
 static size_t make_batch(size_t maxjobs, size_t bb, int gcm_nonces, int ccm) {
     /* both sides of the lengths from which messages go alone (many.c's
-     * MANY_LONG_* and many_ctr_alone: 256, 384, 512, 1536, 2048) */
+     * MANY_LONG_* and the backends' many_ctr_from: 256, 384, 512, 1536, 2048) */
     static const uint16_t edge[] = {255, 256, 257, 320, 383, 384, 385, 511, 512, 513, 1535, 1536, 1537, 2047, 2048, 2049};
     size_t n = force_wide ? 32 + t_below(maxjobs - 31) : t_below(maxjobs + 1);
     /* A skewed batch: mostly one- or two-block messages, every eighth one of

@@ -942,7 +942,11 @@ ARX_INLINE void TW_FN(many_rounds)(const V *lk, unsigned nr, V s[][2], const int
 #define LM_KS_WORD(ks, i) ((ks)->rk[i])
 #define LM_ROUNDS(lk, ks, s, nb) TW_FN(many_rounds)(lk, TW_NROUNDS(ks), s, nb)
 #include "many_simd.h"
+#if TW_W == 64 && defined(TW_MANY_CTR_ALONE) /* the ISA file's ARX_MANY_CTR_ALONE: 128-bit blocks */
+#define TW_MANY_FIELDS_ , .many_lanes = TW_VBITS / TW_W, .ctr_many = TW_FN(ctr_many) TW_MANY_CTR_ALONE
+#else
 #define TW_MANY_FIELDS_ , .many_lanes = TW_VBITS / TW_W, .ctr_many = TW_FN(ctr_many)
+#endif
 #elif TW_W == 16 && ((defined(TW_MANY_NB) && TW_VBITS >= 256) || defined(TW_NEON))
 /* 16-bit words (32-bit blocks: SIMECK-32/64) on AVX2, AVX-512 and NEON: one
  * message per 32-bit lane, a block being that lane's one word (y | x << 16);

@@ -666,22 +666,17 @@ MANY_NOINLINE static int many_ccm_lanes(const arx_backend *be, arx_job *jobs, si
 /* Below MANY_LONG_CTR, 128-bit blocks: the one-message counter kernels are
  * fast only on whole batches (16 blocks, 8 for some) and slow on the tail
  * past them, the lanes flat; so where they beat the lanes it is at whole
- * batches alone. A 128-bit-block CTR message of this family and backend goes
- * alone when len >= from and len % step == 0. Zen 4, 64 jobs under 16 keys,
- * speedup lanes / one by one (docs/PERFORMANCE.md): AVX-512 CHAM-128 256 B
- * 0.95-0.97x (384 B 1.22x, 272-496 B 1.5-1.9x), SPECK-128 256 B 0.97-1.03x
- * in one run, 0.97-1.00x in another, 384 B 0.92-0.95x (448 B 1.09-1.13x); AVX2 LEA-128 384 B 0.96-0.98x (256 B
- * 1.14-1.20x, 448 B 1.15x), CHAM-128 256 B 0.97-0.99x, 384 B 0.98-0.99x
- * (320 B 1.27x, 448 B 1.2x), SPARX-128 256 B 0.94-0.95x (384 B 1.26x). The
- * rest (LEA and SPARX on AVX-512, SIMON, SPECK on AVX2) win or are even at
- * every length under 512. */
-static const struct {
-    const char *family, *backend;
-    unsigned from, step;
-} many_ctr_alone[] = {
-    {"cham", "avx512", 256, 256}, {"speck", "avx512", 256, 128}, {"lea", "avx2", 384, 128},
-    {"cham", "avx2", 256, 128},   {"sparx", "avx2", 256, 256},
-};
+ * batches alone: a backend's many_ctr_from and many_ctr_step (cipher.h) send
+ * those lengths alone. Zen 4, 64 jobs under 16 keys, speedup lanes / one by
+ * one (docs/PERFORMANCE.md): AVX-512 CHAM-128 256 B 0.95-0.97x (384 B
+ * 1.22x, 272-496 B 1.5-1.9x: cham_avx512.c, 256 and 256), SPECK-128 256 B
+ * 0.97-1.03x in one run, 0.97-1.00x in another, 384 B 0.92-0.95x (448 B
+ * 1.09-1.13x: speck_avx512.c, 256 and 128); AVX2 LEA-128 384 B 0.96-0.98x
+ * (256 B 1.14-1.20x, 448 B 1.15x: lea_avx2.c, 384 and 128), CHAM-128 256 B
+ * 0.97-0.99x, 384 B 0.98-0.99x (320 B 1.27x, 448 B 1.2x: cham_avx2.c, 256
+ * and 128), SPARX-128 256 B 0.94-0.95x (384 B 1.26x: sparx_avx2.c, 256 and
+ * 256). The rest (LEA and SPARX on AVX-512, SIMON, SPECK on AVX2) win or
+ * are even at every length under 512. */
 
 /* The lane path over the chunk's short jobs; the long ones one by one. Not
  * inlined: its scratch stays out of the one-message path's frame. */
@@ -694,13 +689,10 @@ MANY_NOINLINE static int many_lanes(many_op op, const arx_backend *be, arx_job *
                        : be->many_lanes < 8 ? MANY_LONG_GCM_4LANES
                                             : MANY_LONG_GCM;
     size_t from = lim, step = 1; /* alone also when len >= from && len % step == 0 */
-    if (op == M_CTR && chunk[0].key->desc->block_bytes == 16)
-        for (size_t t = 0; t < sizeof many_ctr_alone / sizeof many_ctr_alone[0]; t++)
-            if (arx_names_equal(many_ctr_alone[t].family, chunk[0].key->desc->family) &&
-                arx_names_equal(many_ctr_alone[t].backend, be->name)) {
-                from = many_ctr_alone[t].from;
-                step = many_ctr_alone[t].step;
-            }
+    if (op == M_CTR && chunk[0].key->desc->block_bytes == 16 && be->many_ctr_from) {
+        from = be->many_ctr_from;
+        step = be->many_ctr_step;
+    }
     arx_job sub[MANY_CHUNK];
     unsigned char at[MANY_CHUNK];
     size_t k = 0;

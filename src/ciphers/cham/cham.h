@@ -881,7 +881,10 @@ const arx_backend CHAM64_FN(backend) = {CHAM_ISA_NAME, CHAM_ISA_REQUIRES, CHAM64
 #define LM_NEON
 #endif
 #include "../many_simd.h"
-#define CHAM128_MANY_ , .many_lanes = VB / 4, .ctr_many = CHAM128_FN(ctr_many)
+#ifndef CHAM128_MANY_CTR_ALONE /* the ISA file's ARX_MANY_CTR_ALONE, if any */
+#define CHAM128_MANY_CTR_ALONE
+#endif
+#define CHAM128_MANY_ , .many_lanes = VB / 4, .ctr_many = CHAM128_FN(ctr_many) CHAM128_MANY_CTR_ALONE
 #else
 #define CHAM128_MANY_
 #endif

@@ -41,7 +41,7 @@ static inline void lea_avx2_transpose8(__m256i m[8]) {
 const arx_backend lea_avx2_backend = {
     "avx2", ARX_REQ_AVX2, 8, lea_avx2_encrypt, lea_avx2_decrypt, lea_avx2_ctr_xor, lea_avx2_gcm_xor,
     lea_avx2_xts_xor,
-    .many_lanes = 8, .ctr_many = lea_avx2_ctr_many,
+    .many_lanes = 8, .ctr_many = lea_avx2_ctr_many ARX_MANY_CTR_ALONE(384, 128),
     .xts_sectors = lea_avx2_xts_sectors,
 };
 #else

@@ -718,7 +718,10 @@ ARX_INLINE void SPARX128_FN(many_rounds)(const V *lk, unsigned steps, V s[][4], 
 #define LM_NEON
 #endif
 #include "../many_simd.h"
-#define SPARX128_MANY_ , .many_lanes = VB / 4, .ctr_many = SPARX128_FN(ctr_many)
+#ifndef SPARX128_MANY_CTR_ALONE /* the ISA file's ARX_MANY_CTR_ALONE, if any */
+#define SPARX128_MANY_CTR_ALONE
+#endif
+#define SPARX128_MANY_ , .many_lanes = VB / 4, .ctr_many = SPARX128_FN(ctr_many) SPARX128_MANY_CTR_ALONE
 
 /* SPARX-64 (two branches of three rounds a step) the same way, one message
  * per 32-bit lane: ../many_simd.h's LM_ROUNDS16 packs the 16-bit words of two

@@ -41,6 +41,8 @@
 /* Lane-per-message SPARX-128 (sparx.h, ../many_simd.h): two many_simd.h
  * batches, one sliced state (8 of the 16 ymm). */
 #define SPARX_MANY_NB 2
+/* whose 256-byte CTR messages go alone (many.c: the lanes lost 5-6%) */
+#define SPARX128_MANY_CTR_ALONE ARX_MANY_CTR_ALONE(256, 256)
 /* Stitched SPARX-128-GCM: the backend points at sparx128_avx2_gcm_xor,
  * which sparx_gcm_avx2clmul.c writes. */
 #define SPARX_GCM_AVX2
