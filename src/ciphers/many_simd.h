@@ -257,6 +257,17 @@ ARX_INLINE void LM_FN(many_xor_block)(uint8_t *out, const uint8_t *in, const uin
     }
 }
 
+#if LM_W == 32
+/* A 4x4 transpose of 32-bit words inside each 128-bit lane: u[q]'s word r
+ * is a[r]'s word q. */
+ARX_INLINE void LM_FN(many_t32x4)(LM a0, LM a1, LM a2, LM a3, LM *u) {
+    const LM t0 = LM_UNPACKLO32(a0, a1), t1 = LM_UNPACKHI32(a0, a1);
+    const LM t2 = LM_UNPACKLO32(a2, a3), t3 = LM_UNPACKHI32(a2, a3);
+    u[0] = LM_UNPACKLO64(t0, t2), u[1] = LM_UNPACKHI64(t0, t2);
+    u[2] = LM_UNPACKLO64(t1, t3), u[3] = LM_UNPACKHI64(t1, t3);
+}
+#endif
+
 /* Batch s (word w of every lane in s[w]) un-sliced: the block of lane
  * BPC*(NW*k + q) + h in 128-bit lane k of u[q], at byte 8h (64-bit blocks:
  * BPC 2) or filling it (BPC 1). */
@@ -266,10 +277,7 @@ ARX_INLINE void LM_FN(many_unslice)(const LM *s, LM *u) {
 #elif LM_BLOCK == 64
     u[0] = LM_UNPACKLO32(s[0], s[1]), u[1] = LM_UNPACKHI32(s[0], s[1]);
 #elif LM_W == 32
-    LM t0 = LM_UNPACKLO32(s[0], s[1]), t1 = LM_UNPACKHI32(s[0], s[1]);
-    LM t2 = LM_UNPACKLO32(s[2], s[3]), t3 = LM_UNPACKHI32(s[2], s[3]);
-    u[0] = LM_UNPACKLO64(t0, t2), u[1] = LM_UNPACKHI64(t0, t2);
-    u[2] = LM_UNPACKLO64(t1, t3), u[3] = LM_UNPACKHI64(t1, t3);
+    LM_FN(many_t32x4)(s[0], s[1], s[2], s[3], u);
 #else
     u[0] = LM_UNPACKLO64(s[0], s[1]), u[1] = LM_UNPACKHI64(s[0], s[1]);
 #endif
@@ -638,10 +646,8 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
                 /* Batches j..j + 3 whole in every lane: a 4x4 transpose of
                  * 32-bit words gives lane 4k + q's four blocks, 16 bytes,
                  * in 128-bit lane k of w[q]. */
-                const LM t0 = LM_UNPACKLO32(s[j][0], s[j + 1][0]), t1 = LM_UNPACKHI32(s[j][0], s[j + 1][0]);
-                const LM t2 = LM_UNPACKLO32(s[j + 2][0], s[j + 3][0]), t3 = LM_UNPACKHI32(s[j + 2][0], s[j + 3][0]);
-                const LM w[4] = {LM_UNPACKLO64(t0, t2), LM_UNPACKHI64(t0, t2), LM_UNPACKLO64(t1, t3),
-                                 LM_UNPACKHI64(t1, t3)};
+                LM w[4];
+                LM_FN(many_t32x4)(s[j][0], s[j + 1][0], s[j + 2][0], s[j + 3][0], w);
                 const size_t off = bi * LM_BB;
 #define LM_XOR_LANE4(k)                                                                            \
     LM_B16_STORE(op[4 * (k) + q] + off, LM_B16_XOR(LM_B16_LOAD(ip[4 * (k) + q] + off), LM_LANE128(w[q], k)));

@@ -557,12 +557,16 @@ _Static_assert(offsetof(hight_ks, wk) == 0 && offsetof(hight_ks, sk) == 8, "high
  * 8- and a 16-bit unpack stage give N[r][4m + b] = a[b][4r + m] (bytes),
  * a 4x4 transpose of 32-bit words then x[m][4r + b] = a[b][4r + m]: b and m
  * swap places, so it is its own inverse. */
+/* A 4x4 transpose of 32-bit words in every 128-bit lane: x[q]'s word r is
+ * a_r's word q. */
+ARX_INLINE void HF(many_t32x4)(HV_T x[4], HV_T a0, HV_T a1, HV_T a2, HV_T a3) {
+    const HV_T v0 = HV_UNPLO32(a0, a1), v1 = HV_UNPHI32(a0, a1), v2 = HV_UNPLO32(a2, a3), v3 = HV_UNPHI32(a2, a3);
+    x[0] = HV_UNPLO64(v0, v2), x[1] = HV_UNPHI64(v0, v2), x[2] = HV_UNPLO64(v1, v3), x[3] = HV_UNPHI64(v1, v3);
+}
 ARX_INLINE void HF(many_swap)(HV_T x[4], const HV_T a[4]) {
     const HV_T t0 = HV_UNPLO8(a[0], a[1]), t1 = HV_UNPHI8(a[0], a[1]);
     const HV_T t2 = HV_UNPLO8(a[2], a[3]), t3 = HV_UNPHI8(a[2], a[3]);
-    const HV_T u0 = HV_UNPLO16(t0, t2), u1 = HV_UNPHI16(t0, t2), u2 = HV_UNPLO16(t1, t3), u3 = HV_UNPHI16(t1, t3);
-    const HV_T v0 = HV_UNPLO32(u0, u1), v1 = HV_UNPHI32(u0, u1), v2 = HV_UNPLO32(u2, u3), v3 = HV_UNPHI32(u2, u3);
-    x[0] = HV_UNPLO64(v0, v2), x[1] = HV_UNPHI64(v0, v2), x[2] = HV_UNPLO64(v1, v3), x[3] = HV_UNPHI64(v1, v3);
+    HF(many_t32x4)(x, HV_UNPLO16(t0, t2), HV_UNPHI16(t0, t2), HV_UNPLO16(t1, t3), HV_UNPHI16(t1, t3));
 }
 #define HV_LF1X(x, ks, i) HV_XOR(HV_F1(x), HV_FROM_LM((ks)[8 + (i)]))
 #define HV_LF0A(x, ks, i) HV_ADD(HV_F0(x), HV_FROM_LM((ks)[8 + (i)]))
@@ -626,9 +630,7 @@ ARX_INLINE void HF(many_ks_transpose)(HV_LM *lk, const hight_ks *const *lks) {
         const unsigned o = c < 8 ? 16 * c : 120; /* the key bytes this step reads */
         for (unsigned l = 0; l < HV_BYTES / 4; l++) p[l] = (const uint8_t *)(const void *)lks[l] + o;
         HV_UNROLL for (unsigned q = 0; q < 4; q++) z[q] = HV_LOAD_LANES(p, q);
-        const HV_T v0 = HV_UNPLO32(z[0], z[1]), v1 = HV_UNPHI32(z[0], z[1]);
-        const HV_T v2 = HV_UNPLO32(z[2], z[3]), v3 = HV_UNPHI32(z[2], z[3]);
-        t[0] = HV_UNPLO64(v0, v2), t[1] = HV_UNPHI64(v0, v2), t[2] = HV_UNPLO64(v1, v3), t[3] = HV_UNPHI64(v1, v3);
+        HF(many_t32x4)(t, z[0], z[1], z[2], z[3]);
         HV_UNROLL for (unsigned d = 0; d < 4; d++)
             HV_UNROLL for (unsigned e = 0; e < 4; e++)
                 if (o + 4 * d + e >= 16 * c) lk[o + 4 * d + e] = HV_TO_LM(HV_SHUFFLE8(t[d], HV_ADD(wbase, HV_SET1((uint8_t)e))));
