@@ -100,6 +100,21 @@ uint32_t arx_cpu_features(void); /* cached after the first call */
 #endif
 #define ARX_REQ_WASM ARX_CPU_WASM_SIMD128
 
+/* ARX_SIMD_BACKENDS(speck32) lists the SIMD backends of one cipher instance
+ * built on every target's ISA files (ciphers/twoword_simd.h instances)
+ * in a descriptor, x86 widest last: &speck32_sse2, &speck32_avx2,
+ * &speck32_avx512, (NEON: &speck32_neon, WebAssembly: &speck32_wasm,);
+ * nothing where none is built. */
+#if ARX_X86_SIMD
+#define ARX_SIMD_BACKENDS(p) &p##_sse2, &p##_avx2, &p##_avx512,
+#elif ARX_ARM_NEON
+#define ARX_SIMD_BACKENDS(p) &p##_neon,
+#elif ARX_WASM_SIMD
+#define ARX_SIMD_BACKENDS(p) &p##_wasm,
+#else
+#define ARX_SIMD_BACKENDS(p)
+#endif
+
 typedef void (*arx_block_fn)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 
 /*

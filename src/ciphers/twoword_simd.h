@@ -57,6 +57,8 @@
 #define TW_ROR8_IDX_64 0x080f0e0d, 0x0c0b0a09, 0x00070605, 0x04030201
 #define TW_ROL8_IDX_64 0x0e0d0c0b, 0x0a09080f, 0x06050403, 0x02010007
 #define TW_BSWAP_IDX_16 0x0e0f0c0d, 0x0a0b0809, 0x06070405, 0x02030001
+#define TW_ROR8_IDX_16 TW_BSWAP_IDX_16 /* a 16-bit word's rotations by 8 */
+#define TW_ROL8_IDX_16 TW_BSWAP_IDX_16
 #define TW_BSWAP_IDX_32 0x0c0d0e0f, 0x08090a0b, 0x04050607, 0x00010203
 #define TW_BSWAP_IDX_64 0x08090a0b, 0x0c0d0e0f, 0x00010203, 0x04050607
 #define TW_EVEN_ODD_IDX_16 0x0f0e0b0a, 0x07060302, 0x0d0c0908, 0x05040100
@@ -293,6 +295,7 @@ typedef __m128 TW_VPS;
 #define TW_ADD_16 _mm_add_epi16
 #define TW_ADD_32 _mm_add_epi32
 #define TW_ADD_64 _mm_add_epi64
+#define TW_SUB_16 _mm_sub_epi16
 #define TW_SUB_32 _mm_sub_epi32
 #define TW_SUB_64 _mm_sub_epi64
 #define TW_SLLI_16 _mm_slli_epi16
@@ -355,6 +358,7 @@ typedef __m256 TW_VPS;
 #define TW_ADD_16 _mm256_add_epi16
 #define TW_ADD_32 _mm256_add_epi32
 #define TW_ADD_64 _mm256_add_epi64
+#define TW_SUB_16 _mm256_sub_epi16
 #define TW_SUB_32 _mm256_sub_epi32
 #define TW_SUB_64 _mm256_sub_epi64
 #define TW_SLLI_16 _mm256_slli_epi16
@@ -398,6 +402,7 @@ typedef __m512 TW_VPS;
 #define TW_ADD_16 _mm512_add_epi16
 #define TW_ADD_32 _mm512_add_epi32
 #define TW_ADD_64 _mm512_add_epi64
+#define TW_SUB_16 _mm512_sub_epi16
 #define TW_SUB_32 _mm512_sub_epi32
 #define TW_SUB_64 _mm512_sub_epi64
 #define TW_UNPACKLO16 _mm512_unpacklo_epi16
@@ -416,6 +421,7 @@ typedef __m512 TW_VPS;
 #define TW_ROL_16(v, r) _mm512_shldi_epi16((v), (v), (r))
 #define TW_ROL_32 _mm512_rol_epi32
 #define TW_ROL_64 _mm512_rol_epi64
+#define TW_ROR_16(v, r) _mm512_shrdi_epi16((v), (v), (r))
 #define TW_ROR_32 _mm512_ror_epi32
 #define TW_ROR_64 _mm512_ror_epi64
 #define TW_ROL(w, v, r) TW_CAT(TW_ROL_, w)(v, r)
@@ -948,12 +954,13 @@ ARX_INLINE void TW_FN(many_rounds)(const V *lk, unsigned nr, V s[][2], const int
 #define TW_MANY_FIELDS_ , .many_lanes = TW_VBITS / TW_W, .ctr_many = TW_FN(ctr_many)
 #endif
 #elif TW_W == 16 && ((defined(TW_MANY_NB) && TW_VBITS >= 256) || defined(TW_NEON))
-/* 16-bit words (32-bit blocks: SIMECK-32/64) on AVX2, AVX-512 and NEON: one
- * message per 32-bit lane, a block being that lane's one word (y | x << 16);
- * many_simd.h's LM_ROUNDS16 pairs the words of batches 2p and 2p + 1 half
- * by half into y and x vectors of 16-bit lanes, which the rounds above take
- * as they are (lk's words hold each lane's 16-bit round key twice; the
- * state pairs through many_rounds above).
+/* 16-bit words (32-bit blocks: SPECK-32/64, SIMON-32/64, SIMECK-32/64) on
+ * AVX2, AVX-512 and NEON: one message per 32-bit lane, a block being that
+ * lane's one word (y | x << 16); many_simd.h's LM_ROUNDS16 pairs the words
+ * of batches 2p and 2p + 1 half by half into y and x vectors of 16-bit
+ * lanes, which the rounds above take as they are (lk's words hold each
+ * lane's 16-bit round key twice; the state pairs through many_rounds
+ * above).
  * TW_MANY16_PAIRS such pairs a call, twice as many batches: x86
  * TW_MANY_NB, NEON 4 on AArch64 (8 batches, as its 32-bit words' kernel),
  * 2 on ARMv7's 16 q registers. */

@@ -8,7 +8,8 @@
  * - GCM and CTR on a backend with a lane-per-message kernel (ctr_many,
  *   src/ciphers/many_simd.h: LEA, SPECK-128, SIMON-128, CHAM-128 and
  *   SPARX-128 on AVX-512 and AVX2; CTR only, the 64-bit blocks of SPECK,
- *   SIMON, SIMECK, CHAM, SPARX and HIGHT, and SIMECK-32's 32-bit ones),
+ *   SIMON, SIMECK, CHAM, SPARX and HIGHT, and the 32-bit ones of SPECK-32,
+ *   SIMON-32 and SIMECK-32),
  *   for messages under MANY_LONG_* bytes
  *   (longer ones run at full speed alone): they are sorted by length
  *   (public) and cut into groups of the kernel's lane count, so the messages

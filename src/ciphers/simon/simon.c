@@ -92,7 +92,7 @@ ARX_INLINE uint16_t simon16_f(uint16_t x) {
     return (uint16_t)((arx_rotl16(x, 1) & arx_rotl16(x, 8)) ^ arx_rotl16(x, 2));
 }
 
-static void simon32_encrypt_block(const simon_ks16 *ks, uint8_t *out, const uint8_t *in) {
+void simon32_encrypt_block(const simon_ks16 *ks, uint8_t *out, const uint8_t *in) {
     uint16_t y = arx_load16_le(in), x = arx_load16_le(in + 2);
     for (unsigned i = 0; i < ks->rounds; i++) {
         uint16_t t = x;
@@ -103,7 +103,7 @@ static void simon32_encrypt_block(const simon_ks16 *ks, uint8_t *out, const uint
     arx_store16_le(out + 2, x);
 }
 
-static void simon32_decrypt_block(const simon_ks16 *ks, uint8_t *out, const uint8_t *in) {
+void simon32_decrypt_block(const simon_ks16 *ks, uint8_t *out, const uint8_t *in) {
     uint16_t y = arx_load16_le(in), x = arx_load16_le(in + 2);
     for (unsigned i = ks->rounds; i-- > 0;) {
         uint16_t t = y;
@@ -389,9 +389,10 @@ static const arx_backend simon64_128_chip = {"msp430", 0, 1, simon64_128_msp430_
 #define SIMON_DESC_SIMD SIMON_DESC
 #endif
 
-/* SIMON32: the reference, then the portable SWAR backend. */
-const arx_cipher_desc arx_desc_simon_32_64 = {"simon-32-64", "simon", 4, 8, sizeof(simon_ks16),
-                                              simon_32_64_setup, {&simon32_ref, ARX_TW(&simon32_twoway) NULL}};
+/* SIMON32: the reference, the portable SWAR backend, then the SIMD ones. */
+const arx_cipher_desc arx_desc_simon_32_64 = {
+    "simon-32-64", "simon", 4, 8, sizeof(simon_ks16), simon_32_64_setup,
+    {&simon32_ref, ARX_TW(&simon32_twoway) ARX_SIMD_BACKENDS(simon32) NULL}};
 SIMON_DESC(48, 72, simon_ks32)
 SIMON_DESC(48, 96, simon_ks32)
 SIMON_DESC_SIMD(64, 96, simon_ks32)

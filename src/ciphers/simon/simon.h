@@ -3,8 +3,8 @@
  * shares with its ISA files (x86: simon_sse2.c, simon_avx2.c, simon_avx512.c;
  * ARM: simon_neon.c).
  *
- * The SIMD backends cover SIMON64 (32-bit words) and SIMON128 (64-bit words);
- * SIMON32, SIMON48 and SIMON96 stay portable.
+ * The SIMD backends cover SIMON32 (16-bit words), SIMON64 (32-bit words) and
+ * SIMON128 (64-bit words); SIMON48 and SIMON96 stay portable.
  */
 #ifndef ARX_SIMON_H
 #define ARX_SIMON_H
@@ -30,6 +30,8 @@ typedef struct {
 } simon_ks64;
 
 /* Reference single-block functions (simon.c): the oracle and the SIMD tails. */
+void simon32_encrypt_block(const simon_ks16 *ks, uint8_t *out, const uint8_t *in);
+void simon32_decrypt_block(const simon_ks16 *ks, uint8_t *out, const uint8_t *in);
 void simon64_encrypt_block(const simon_ks32 *ks, uint8_t *out, const uint8_t *in);
 void simon64_decrypt_block(const simon_ks32 *ks, uint8_t *out, const uint8_t *in);
 void simon128_encrypt_block(const simon_ks64 *ks, uint8_t *out, const uint8_t *in);
@@ -42,19 +44,21 @@ void simon32_twoway_setup(simon_ks16 *ks);
 
 #if ARX_X86_SIMD
 /* The backends, one ISA file each (on ../twoword_simd.h). */
+extern const arx_backend simon32_sse2, simon32_avx2, simon32_avx512;
 extern const arx_backend simon64_sse2, simon64_avx2, simon64_avx512;
 extern const arx_backend simon128_sse2, simon128_avx2, simon128_avx512;
 #endif
 #if ARX_ARM_NEON
-extern const arx_backend simon64_neon, simon128_neon;
+extern const arx_backend simon32_neon, simon64_neon, simon128_neon;
 #endif
 #if ARX_WASM_SIMD
-extern const arx_backend simon64_wasm, simon128_wasm;
+extern const arx_backend simon32_wasm, simon64_wasm, simon128_wasm;
 #endif
 
 #if ARX_X86_SIMD || ARX_ARM_NEON || ARX_WASM_SIMD
-/* llvm-mca builds (twoword_simd.h) pin the rounds: SIMON-64/128, SIMON-128/128. */
+/* llvm-mca builds (twoword_simd.h) pin the rounds: SIMON-32/64, SIMON-64/128, SIMON-128/128. */
 #ifdef ARX_MCA /* only the -DARX_MCA builds read these (one family per file) */
+#define TW_MCA_ROUNDS_16 32
 #define TW_MCA_ROUNDS_32 44
 #define TW_MCA_ROUNDS_64 68
 #endif

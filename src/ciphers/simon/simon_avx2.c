@@ -5,6 +5,10 @@
  * and an OR each (S^1's left shift an add, which more pipes take), so a
  * round is 11 instructions per pair. Tails: whole pairs here, then the SSE2
  * kernels, then the reference.
+ *
+ * SIMON32 (16-bit words, the same rotations; S^8 a byte swap, one vpshufb)
+ * runs the same kernel with 16 blocks a pair. Its lane-per-message kernel
+ * (CTR, 8 messages a call) is twoword_simd.h's 16-bit one.
  */
 #include "cipher.h"
 
@@ -26,6 +30,8 @@
 #define TW_GCM_AVX2
 #define TW_FEISTEL_PAIR SIMON_FEISTEL_PAIR /* the round, in simon.h */
 
+#define TW_W 16
+#include "../twoword_simd.h"
 #define TW_W 32
 #include "../twoword_simd.h"
 #define TW_W 64

@@ -16,6 +16,11 @@
  *
  * What is left after the zmm pairs goes to the AVX2 kernel (see
  * ../twoword_simd.h for why a lone masked zmm pair does not pay on Zen 4).
+ *
+ * SIMON32 (16-bit words) runs the same kernel with 32 blocks a pair, S^1
+ * and S^2 as vpshldw (VBMI2, which its backend requires), S^8 the byte
+ * swap. Its lane-per-message kernel (CTR, 16 messages a call) is
+ * twoword_simd.h's 16-bit one.
  */
 #include "cipher.h"
 
@@ -48,6 +53,10 @@
         (y) = ARX_TERNLOG_EPI64(t_, TW_ROL(TW_W, x, 2), k, TW_XOR3);                       \
     } while (0)
 
+/* 16-bit words: the rotates are vpshldw/vpshrdw (VBMI2). */
+#define TW_W 16
+#define TW_REQUIRES (ARX_REQ_AVX512 | ARX_CPU_AVX512VBMI2)
+#include "../twoword_simd.h"
 #define TW_W 32
 #include "../twoword_simd.h"
 #define TW_W 64

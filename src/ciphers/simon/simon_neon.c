@@ -7,6 +7,10 @@
  * (vqtbl1q; ARMv7 vshl + vsri), S^1 and S^2 are vshl + vsri each, so a round
  * is 9 instructions per pair. Tails: whole pairs here, then the reference
  * block functions.
+ *
+ * SIMON32 (16-bit words; S^8 one vrev16) runs the same kernel with 8 blocks
+ * a pair; lanes (CTR, 4 messages a call) through twoword_simd.h's 16-bit
+ * lane kernel.
  */
 #include "cipher.h"
 
@@ -29,6 +33,8 @@
 #endif
 #define TW_FEISTEL_PAIR SIMON_FEISTEL_PAIR /* the round, in simon.h */
 
+#define TW_W 16
+#include "../twoword_simd.h"
 #define TW_W 32
 #include "../twoword_simd.h"
 #define TW_W 64

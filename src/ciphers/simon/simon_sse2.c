@@ -5,6 +5,9 @@
  * is two shifts and an OR (S^1's left shift an add), so a round is 13
  * instructions per pair. Tails: whole pairs here, then the reference block
  * functions.
+ *
+ * SIMON32 (16-bit words, the same rotations; S^8 a byte swap) runs the same
+ * kernel with 8 blocks a pair.
  */
 #include "cipher.h"
 
@@ -20,6 +23,8 @@
 #define TW_PAIRS 4
 #define TW_FEISTEL_PAIR SIMON_FEISTEL_PAIR /* the round, in simon.h */
 
+#define TW_W 16
+#include "../twoword_simd.h"
 #define TW_W 32
 #include "../twoword_simd.h"
 #define TW_W 64

@@ -5,6 +5,8 @@
  * an add, shr_u and or, S^2 shl, shr_u and or, S^8 one swizzle (../wasm.h
  * says why not a constant shuffle).
  * Tails: whole pairs here, then the reference block functions.
+ *
+ * SIMON32 (16-bit words): the same kernel with 8 blocks a pair.
  */
 #include "cipher.h"
 
@@ -18,6 +20,8 @@
 #define TW_PAIRS 4
 #define TW_FEISTEL_PAIR SIMON_FEISTEL_PAIR /* the round, in simon.h */
 
+#define TW_W 16
+#include "../twoword_simd.h"
 #define TW_W 32
 #include "../twoword_simd.h"
 #define TW_W 64

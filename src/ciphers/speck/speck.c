@@ -47,7 +47,7 @@ static void speck16_setup(speck_ks16 *ks, const uint8_t *key, unsigned m, unsign
     arx_wipe(&k, sizeof k);
 }
 
-static void speck32_encrypt_block(const speck_ks16 *ks, uint8_t *out, const uint8_t *in) {
+void speck32_encrypt_block(const speck_ks16 *ks, uint8_t *out, const uint8_t *in) {
     uint16_t y = arx_load16_le(in), x = arx_load16_le(in + 2);
     for (unsigned i = 0; i < ks->rounds; i++) {
         x = (uint16_t)((uint16_t)(arx_rotr16(x, 7) + y) ^ ks->rk[i]);
@@ -57,7 +57,7 @@ static void speck32_encrypt_block(const speck_ks16 *ks, uint8_t *out, const uint
     arx_store16_le(out + 2, x);
 }
 
-static void speck32_decrypt_block(const speck_ks16 *ks, uint8_t *out, const uint8_t *in) {
+void speck32_decrypt_block(const speck_ks16 *ks, uint8_t *out, const uint8_t *in) {
     uint16_t y = arx_load16_le(in), x = arx_load16_le(in + 2);
     for (unsigned i = ks->rounds; i-- > 0;) {
         y = arx_rotr16((uint16_t)(y ^ x), 2);
@@ -405,9 +405,10 @@ static const arx_backend speck64_96_msp430 = {"msp430", 0, 1, speck64_96_msp430_
                                                   speck_64_96_setup, {&speck64_ref, &speck64_96_msp430, NULL}};
 #endif
 
-/* SPECK32: the reference, then the portable SWAR backend. */
-const arx_cipher_desc arx_desc_speck_32_64 = {"speck-32-64", "speck", 4, 8, sizeof(speck_ks16),
-                                              speck_32_64_setup, {&speck32_ref, ARX_TW(&speck32_twoway) NULL}};
+/* SPECK32: the reference, the portable SWAR backend, then the SIMD ones. */
+const arx_cipher_desc arx_desc_speck_32_64 = {
+    "speck-32-64", "speck", 4, 8, sizeof(speck_ks16), speck_32_64_setup,
+    {&speck32_ref, ARX_TW(&speck32_twoway) ARX_SIMD_BACKENDS(speck32) NULL}};
 SPECK_DESC(48, 72, speck_ks32)
 SPECK_DESC(48, 96, speck_ks32)
 #ifdef ARX_HAVE_ARMV7M

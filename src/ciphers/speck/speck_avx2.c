@@ -4,6 +4,10 @@
  * SPECK128 blocks (64-bit lanes). AVX2 has no rotate: S^-8 is a vpshufb, S^3
  * two shifts and an OR, 7 instructions per round and pair. Tails: whole
  * pairs here, then the SSE2 kernels, then the reference.
+ *
+ * SPECK32 (16-bit words, alpha 7 and beta 2, speck.h) runs the same kernel
+ * with 16 blocks a pair: S^-7 and S^2 by shifts. Its lane-per-message
+ * kernel (CTR, 8 messages a call) is twoword_simd.h's 16-bit one.
  */
 #include "cipher.h"
 
@@ -24,9 +28,11 @@
  * speck128_avx2_gcm_xor, which speck_gcm_avx2clmul.c writes. */
 #define TW_GCM_AVX2
 /* S^3 y ^ x; S^-8 bswap(v) in one vpshufb (speck.h). */
-#define SPECK_Y(y, s, k, x) TW_XOR(TW_ROL(TW_W, y, 3), x)
+#define SPECK_Y(y, s, k, x) TW_XOR(TW_ROL(TW_W, y, SPECK_B), x)
 #define SPECK_CTR_FIRST(v) TW_SHUFFLE8(v, TW_LANES(TW_CAT(SPECK_BSWAP_ROR8_IDX_, TW_W)))
 
+#define TW_W 16
+#include "../twoword_simd.h"
 #define TW_W 32
 #include "../twoword_simd.h"
 #define TW_W 64

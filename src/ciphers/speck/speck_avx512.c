@@ -12,6 +12,11 @@
  *
  * What is left after the zmm pairs (fewer than 16 or 8 blocks) goes to the
  * AVX2 kernel, which finishes through SSE2 and the reference.
+ *
+ * SPECK32 (16-bit words, alpha 7 and beta 2, speck.h) runs the same kernel
+ * with 32 blocks a pair, its rotates vpshrdw / vpshldw (VBMI2, which its
+ * backend requires). Its lane-per-message kernel (CTR, 16 messages a call)
+ * is twoword_simd.h's 16-bit one.
  */
 #include "cipher.h"
 
@@ -38,9 +43,13 @@
  * lost up to 3% and 5-8%) */
 #define TW_MANY_CTR_ALONE ARX_MANY_CTR_ALONE(256, 128)
 /* S^3 y ^ s ^ k in one vpternlog (above); S^-8 bswap(v) in one vpshufb. */
-#define SPECK_Y(y, s, k, x) ARX_TERNLOG_EPI64(TW_ROL(TW_W, y, 3), s, k, TW_XOR3)
+#define SPECK_Y(y, s, k, x) ARX_TERNLOG_EPI64(TW_ROL(TW_W, y, SPECK_B), s, k, TW_XOR3)
 #define SPECK_CTR_FIRST(v) TW_SHUFFLE8(v, TW_LANES(TW_CAT(SPECK_BSWAP_ROR8_IDX_, TW_W)))
 
+/* 16-bit words: the rotates are vpshldw/vpshrdw (VBMI2). */
+#define TW_W 16
+#define TW_REQUIRES (ARX_REQ_AVX512 | ARX_CPU_AVX512VBMI2)
+#include "../twoword_simd.h"
 #define TW_W 32
 #include "../twoword_simd.h"
 #define TW_W 64

@@ -9,6 +9,10 @@
  * In counter mode round 0 folds into the counter words (speck.h), S^-8 of
  * the byte-swapped counter being one lookup too. Tails: whole pairs here,
  * then the reference block functions.
+ *
+ * SPECK32 (16-bit words, alpha 7 and beta 2, speck.h) runs the same kernel
+ * with 8 blocks a pair, S^-7 as vshl + vsri; lanes (CTR, 4 messages a
+ * call) through twoword_simd.h's 16-bit lane kernel.
  */
 #include "cipher.h"
 
@@ -30,7 +34,7 @@
 #else
 #define TW_PAIRS 4
 #endif
-#define SPECK_Y(y, s, k, x) TW_XOR(TW_ROL(TW_W, y, 3), x)
+#define SPECK_Y(y, s, k, x) TW_XOR(TW_ROL(TW_W, y, SPECK_B), x)
 /* S^-8 bswap(v): bytes (2 1 0 3) of each 32-bit word, (6 5 4 3 2 1 0 7) of each 64-bit one. */
 #if defined(__aarch64__)
 #define SPECK_CTR_FIRST_32(v) TW_TBL(v, TW_IDX4_(2, 1, 0, 3))
@@ -40,6 +44,8 @@
 #define SPECK_CTR_FIRST(v) TW_ROTR8(TW_W, TW_BSWAP(TW_W, v))
 #endif
 
+#define TW_W 16
+#include "../twoword_simd.h"
 #define TW_W 32
 #include "../twoword_simd.h"
 #define TW_W 64

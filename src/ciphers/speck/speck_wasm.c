@@ -5,6 +5,9 @@
  * shr_u + or, S^-8 one swizzle (../wasm.h says why not a constant shuffle);
  * in counter mode S^-8 of the byte-swapped counter is one shuffle, once a
  * batch. Tails: whole pairs here, then the reference block functions.
+ *
+ * SPECK32 (16-bit words, alpha 7 and beta 2, speck.h): the same kernel with
+ * 8 blocks a pair, S^-7 as shl + shr_u + or.
  */
 #include "cipher.h"
 
@@ -17,12 +20,14 @@
 
 /* 4 pairs: x86-64 hosts have 16 vector registers (SSE2's choice). */
 #define TW_PAIRS 4
-#define SPECK_Y(y, s, k, x) TW_XOR(TW_ROL(TW_W, y, 3), x)
+#define SPECK_Y(y, s, k, x) TW_XOR(TW_ROL(TW_W, y, SPECK_B), x)
 /* S^-8 bswap(v): bytes (2 1 0 3) of each 32-bit word, (6 5 4 3 2 1 0 7) of each 64-bit one. */
 #define SPECK_CTR_FIRST_32(v) WASM_SHUF32((v), 2, 1, 0, 3)
 #define SPECK_CTR_FIRST_64(v) WASM_SHUF64((v), 6, 5, 4, 3, 2, 1, 0, 7)
 #define SPECK_CTR_FIRST(v) TW_CAT(SPECK_CTR_FIRST_, TW_W)(v)
 
+#define TW_W 16
+#include "../twoword_simd.h"
 #define TW_W 32
 #include "../twoword_simd.h"
 #define TW_W 64
