@@ -102,7 +102,7 @@ extern const arx_backend speck32_wasm, speck64_wasm, speck128_wasm;
  *   x1 = s ^ k0,   y1 = S^b y ^ x1 = s ^ (k0 ^ S^b y),
  * and S^-8 bswap(v) is a single byte shuffle of the counter v
  * (SPECK_CTR_FIRST; SSE2, without pshufb, swaps and rotates by shifts);
- * with 16-bit words S^-7 bswap(v) = S^-7 S^8 v is S^1 v (SPECK_CTR_FIRST_16).
+ * with 16-bit words S^-7 bswap(v) = S^-7 S^8 v is S^1 v (SPECK_CTR_FIRST_W16).
  * Round 0 costs an add (the counter), a shuffle, an add and two XORs, and no
  * rotate.
  */
