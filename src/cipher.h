@@ -236,8 +236,8 @@ typedef struct arx_backend {
     unsigned many_lanes;      /* messages per ctr_many call at most; 0: none */
     arx_ctr_many_fn ctr_many; /* may be NULL */
     arx_xts_sectors_fn xts_sectors; /* may be NULL: set by designated initialisers */
-    /* 128-bit-block CTR through ctr_many: a message under many.c's
-     * MANY_LONG_CTR also goes alone when its length is at least
+    /* 128- and 32-bit-block CTR through ctr_many: a message under many.c's
+     * MANY_LONG_CTR (MANY_LONG_CTR32) also goes alone when its length is at least
      * many_ctr_from and a multiple of many_ctr_step, the lengths where this
      * backend's one-message kernel runs whole batches faster than its lanes
      * (measured per backend: many.c). 0: none. ARX_MANY_CTR_ALONE sets both. */

@@ -648,7 +648,10 @@ MANY_NOINLINE static int many_ccm_lanes(const arx_backend *be, arx_job *jobs, si
  * flat (AVX-512 0.8-0.95 cpb, AVX2 1.25-1.5 from 160 B on). Lanes / one by
  * one, AVX-512: 224 B 0.84 / 1.83, 256 B 0.91 / 0.67, 300 B 0.95 / 2.24,
  * 384 B 0.80 / 0.61, 512 B 0.78 / 0.52; AVX2: 224 B 1.32 / 1.77, 256 B 1.33 /
- * 1.18, 300 B 1.46 / 2.60, 384 B 1.26 / 1.20. Alone from 384 bytes on. */
+ * 1.18, 300 B 1.46 / 2.60, 384 B 1.26 / 1.20. Alone from 384 bytes on, and
+ * at 256 (the x86 backends' many_ctr_from / _step, twoword_simd.h; SPECK-32
+ * and SIMON-32 lose there too: AVX-512 0.69 / 0.50 and 0.90 / 0.83, AVX2
+ * 1.09 / 0.83 and 1.57 / 1.32). */
 #define MANY_LONG_CTR32 384
 /* CMAC: the one-message code runs a block per kernel call at any length,
  * the lanes a block of every message; only a message far longer than the
@@ -690,7 +693,7 @@ MANY_NOINLINE static int many_lanes(many_op op, const arx_backend *be, arx_job *
                        : be->many_lanes < 8 ? MANY_LONG_GCM_4LANES
                                             : MANY_LONG_GCM;
     size_t from = lim, step = 1; /* alone also when len >= from && len % step == 0 */
-    if (op == M_CTR && chunk[0].key->desc->block_bytes == 16 && be->many_ctr_from) {
+    if (op == M_CTR && chunk[0].key->desc->block_bytes != 8 && be->many_ctr_from) {
         from = be->many_ctr_from;
         step = be->many_ctr_step;
     }
