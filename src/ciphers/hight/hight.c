@@ -193,14 +193,9 @@ static const arx_backend hight_avx512_backend = {"avx512", ARX_REQ_AVX512 | ARX_
 #define HIGHT_BACKENDS                                                                             \
     &hight_ref_backend, &hight_sse2_backend, &hight_avx2_backend, &hight_avx512_backend, NULL
 #elif ARX_ARM_NEON
-#if defined(__aarch64__)
 static const arx_backend hight_neon_backend = {"neon", ARX_REQ_NEON, 16,
                                                hight_neon_encrypt, hight_neon_decrypt, hight_neon_ctr,
                                                .many_lanes = 4, .ctr_many = hight_neon_ctr_many};
-#else
-static const arx_backend hight_neon_backend = {"neon", ARX_REQ_NEON, 16,
-                                               hight_neon_encrypt, hight_neon_decrypt, hight_neon_ctr};
-#endif
 #define HIGHT_BACKENDS &hight_ref_backend, &hight_neon_backend, NULL
 #elif ARX_WASM_SIMD
 static const arx_backend hight_wasm_backend = {"wasm", ARX_REQ_WASM, 16,
