@@ -121,22 +121,6 @@ static inline __attribute__((always_inline)) __m256i many_two_t(const arx_ghash_
     return ghash_y_bswap(ghash_reduce_y(lo, mid, hi));
 }
 
-/* ghash_reduce_y's result, its shift-and-XOR reduction replaced by two
- * carry-less multiplies by the reflected polynomial's x^127 + x^126 +
- * x^121 part (0xc2 << 56) after the same one-bit shift of the product:
- * 7 operations a register instead of about 22, most of those shifts. */
-static inline __m256i many_reduce_y(__m256i lo, __m256i mid, __m256i hi) {
-    const __m256i c_lo = _mm256_xor_si256(lo, _mm256_slli_si256(mid, 8));
-    const __m256i c_hi = _mm256_xor_si256(hi, _mm256_srli_si256(mid, 8));
-    const __m256i t_lo = _mm256_or_si256(_mm256_slli_epi64(c_lo, 1), _mm256_slli_si256(_mm256_srli_epi64(c_lo, 63), 8));
-    __m256i t_hi = _mm256_or_si256(_mm256_slli_epi64(c_hi, 1), _mm256_slli_si256(_mm256_srli_epi64(c_hi, 63), 8));
-    t_hi = _mm256_or_si256(t_hi, _mm256_srli_si256(_mm256_srli_epi64(c_lo, 63), 8));
-    const __m256i poly = _mm256_set_epi64x((long long)0xc200000000000000ull, 1, (long long)0xc200000000000000ull, 1);
-    __m256i t = _mm256_xor_si256(_mm256_shuffle_epi32(t_lo, 0x4e), _mm256_clmulepi64_epi128(t_lo, poly, 0x10));
-    t = _mm256_xor_si256(_mm256_shuffle_epi32(t, 0x4e), _mm256_clmulepi64_epi128(t, poly, 0x10));
-    return _mm256_xor_si256(t_hi, t);
-}
-
 /* The common short case, straight-line: no AAD and whole blocks, the
  * length block included at most 64 blocks (no head, no padding copies).
  * Message q's nc data blocks go two a step against H^(nc+1), H^nc, ...; an
@@ -174,13 +158,12 @@ static inline __attribute__((always_inline)) __m256i many_two_c(const arx_ghash_
     __m256i lo = many_fold2(a[0].lo, a[1].lo), hi = many_fold2(a[0].hi, a[1].hi);
     __m256i mid = many_fold2(a[0].mid, a[1].mid);
     if (!((m[0].len / 16) & (n > 1 ? m[1].len / 16 : 1) & 1)) { /* an even count: its length block */
+        /* its high half, len(A), is 0: two of the four products are */
         const __m256i xl = _mm256_set_m128i(xe[1], xe[0]), hl = _mm256_set_m128i(h1[1], h1[0]);
         lo = _mm256_xor_si256(lo, _mm256_clmulepi64_epi128(xl, hl, 0x00));
-        hi = _mm256_xor_si256(hi, _mm256_clmulepi64_epi128(xl, hl, 0x11));
-        mid = _mm256_xor_si256(mid, _mm256_xor_si256(_mm256_clmulepi64_epi128(xl, hl, 0x01),
-                                                     _mm256_clmulepi64_epi128(xl, hl, 0x10)));
+        mid = _mm256_xor_si256(mid, _mm256_clmulepi64_epi128(xl, hl, 0x10));
     }
-    return ghash_y_bswap(many_reduce_y(lo, mid, hi));
+    return ghash_y_bswap(ghash_reduce_y(lo, mid, hi));
 }
 
 static inline __m256i many_two(const arx_ghash_msg *m, size_t n) {
