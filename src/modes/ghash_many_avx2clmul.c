@@ -158,7 +158,7 @@ static inline __attribute__((always_inline)) __m256i many_two_c(const arx_ghash_
     __m256i lo = many_fold2(a[0].lo, a[1].lo), hi = many_fold2(a[0].hi, a[1].hi);
     __m256i mid = many_fold2(a[0].mid, a[1].mid);
     if (!((m[0].len / 16) & (n > 1 ? m[1].len / 16 : 1) & 1)) { /* an even count: its length block */
-        /* its high half, len(A), is 0: two of the four products are */
+        /* its high half, len(A), is 0: two of the four products are zero */
         const __m256i xl = _mm256_set_m128i(xe[1], xe[0]), hl = _mm256_set_m128i(h1[1], h1[0]);
         lo = _mm256_xor_si256(lo, _mm256_clmulepi64_epi128(xl, hl, 0x00));
         mid = _mm256_xor_si256(mid, _mm256_clmulepi64_epi128(xl, hl, 0x10));
