@@ -59,7 +59,7 @@
  * rk's), and each batch then runs those four rounds in 30 operations
  * instead of 48 (the one-message kernels' ctr_first4, lea_simd.h). RK3,
  * RK4, RK5 of a round are k[i3], k[i4], k[i5] as in LM_LEA_ROUND. Zen 4,
- * 64 x 1 KiB GCM under 16 keys: AVX-512 0.73 -> 0.69 TSC cpb; on AVX2 (two
+ * 64 x 1 KiB GCM under 16 keys: AVX-512 0.72 -> 0.70 TSC cpb; on AVX2 (two
  * batches in 16 ymm registers, the six constants spilled) 1 KiB gained ~1%
  * and 64 B lost ~1%, so AVX2 keeps the plain rounds.
  */
