@@ -27,7 +27,7 @@ static void usage(FILE *f) {
           "        [--threads N,N,...] [--scaling] [--baselines|--no-baselines]\n"
           "                            speed in TSC cycles per byte and GB/s at BYTES and 64;\n"
           "                            C and M may be comma-separated lists\n"
-          "  raw --gpu ..., bench --gpu [--cipher C] [--mode ecb,ctr,gcm] [--size BYTES]\n"
+          "  raw --gpu ..., bench --gpu [--cipher C] [--mode ecb,ctr,gcm] [--size BYTES] [--device-only]\n"
           "                            the same on a CUDA GPU (builds with cuda/ only)\n"
           "  version                   the library version\n"
           "exit status: 0 success, 1 authentication failed, 2 usage or input error, 3 a file the OS\n"

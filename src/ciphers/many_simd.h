@@ -51,7 +51,13 @@
  *                            the low half of every 32-bit lane and of batch
  *                            2p + 1's in the high half (the round keys in lk
  *                            then hold each lane's 16-bit key twice)
- * and may define LM_ROUNDS_ANY_NB (LM_ROUNDS takes any nb, 1..LM_NB: the
+ * and may define LM_PRE4_N with LM_PRE4(lk, ks, x, p) and
+ * LM_ROUNDS_PRE4(lk, ks, p, s, nb) (128-bit blocks of 32-bit words, GCM's
+ * inc32 counters: words 0..2 of a lane's counter blocks, x[0..2] as the
+ * rounds take them, stay the same through the call, so LM_PRE4 computes
+ * from them once what of the first rounds does not depend on word 3, p[0..
+ * LM_PRE4_N), and LM_ROUNDS_PRE4 encrypts batches from word 3 alone, s[b][3],
+ * and p: LEA), and LM_ROUNDS_ANY_NB (LM_ROUNDS takes any nb, 1..LM_NB: the
  * last few batches in one call, not one call each), LM_TRANSPOSE(m) (an LM_LANES x LM_LANES transpose of words
  * in vectors) with LM_KS_PTR(ks) (the schedule's words, readable in whole
  * vectors up to LM_KS_WORDS rounded up to LM_LANES) or LM_KS_LOAD(ks, w0)
@@ -63,8 +69,8 @@
  *
  * (NEON: LM_VBITS 128 with LM_NEON defined, 32- or 64-bit words, LM_ROUNDS16
  * included. WebAssembly
- * SIMD128: LM_VBITS 128 in a -msimd128 build, 32-bit words; nothing else to
- * define.)
+ * SIMD128: LM_VBITS 128 in a -msimd128 build, 32- or 64-bit words,
+ * LM_ROUNDS16 included; nothing else to define.)
  *
  * Constant time: the only branches are on lengths and lane counts (public);
  * round keys and counters are only operands.
@@ -124,13 +130,11 @@ ARX_INLINE uint32x4_t LM_FN(many_eq0_64)(uint32x4_t v) {
 #define LM_B16_STORE(p, v) vst1q_u8((uint8_t *)(void *)(p), (v))
 #define LM_B16_XOR veorq_u8
 #elif LM_VBITS == 128 && defined(__wasm_simd128__)
-/* WebAssembly SIMD128, 32-bit words only: four messages a call, as NEON.
- * The vocabulary of wasm.h (zips are SSE2's unpacks; rotates the including
- * file's LM_ROL/LM_ROR, shl | shr_u there); a 128-bit lane is the vector. */
+/* WebAssembly SIMD128: 32-bit words, four messages a call, as NEON, or
+ * 64-bit ones (SPECK-128, SIMON-128), two. The vocabulary of wasm.h (zips
+ * are SSE2's unpacks; rotates the including file's, shl | shr_u there); a
+ * 128-bit lane is the vector. */
 #include "wasm.h"
-#if LM_W != 32
-#error "many_simd.h: SIMD128 lanes are 32-bit"
-#endif
 #define LM_WASM
 #define LM v128_t
 #define LM_XOR wasm_v128_xor
@@ -143,11 +147,19 @@ ARX_INLINE uint32x4_t LM_FN(many_eq0_64)(uint32x4_t v) {
 #define LM_UNPACKHI64 WASM_ZIPHI64
 #define LM_LANE128(v, k) (v)
 #define LM_EACH128(F) F(0)
+#if LM_W == 32
 #define LM_ADD wasm_i32x4_add
 #define LM_SUB wasm_i32x4_sub
 #define LM_SET1(x) wasm_u32x4_splat((uint32_t)(x))
 #define LM_EQ0(v) wasm_i32x4_eq((v), wasm_i32x4_splat(0))
 #define LM_BSWAP(v) WASM_BSWAP32(v)
+#else
+#define LM_ADD wasm_i64x2_add
+#define LM_SUB wasm_i64x2_sub
+#define LM_SET1(x) wasm_u64x2_splat((uint64_t)(x))
+#define LM_EQ0(v) wasm_i64x2_eq((v), wasm_i64x2_splat(0))
+#define LM_BSWAP(v) WASM_BSWAP64(v)
+#endif
 /* one block */
 #define LM_B16 v128_t
 #define LM_B16_LOAD(p) wasm_v128_load((const void *)(p))
@@ -568,33 +580,52 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
     LM cj0[LM_NW];
     for (int w = 0; w < LM_NW; w++) cj0[w] = c[w];
     if (pre) LM_FN(many_ctr_step)(c, flags);
+#ifdef LM_PRE4_N
+    /* inc32: the first rounds' part that word 3 does not reach, once (E(J0)
+     * shares words 0..2 with the data's counters) */
+    const int pre4 = (flags & ARX_MANY_INC32) != 0;
+    LM p4[LM_PRE4_N];
+    if (pre4) {
+        const LM x[3] = {LM_BSWAP(c[0]), LM_BSWAP(c[1]), LM_BSWAP(c[2])};
+        LM_PRE4(lk, ks0, x, p4);
+    }
+#define LM_RUN(sp, k)                                                                              \
+    do {                                                                                           \
+        if (pre4) LM_ROUNDS_PRE4(lk, ks0, p4, sp, k);                                              \
+        else LM_ROUNDS(lk, ks0, sp, k);                                                            \
+    } while (0)
+#else
+#define LM_RUN(sp, k) LM_ROUNDS(lk, ks0, sp, k)
+#endif
 
     for (size_t b = 0; b < batches; b += LM_NB) {
         const int nb = (batches - b) < LM_NB ? (int)(batches - b) : LM_NB;
         LM s[LM_NB][LM_NW];
 #pragma GCC unroll 4
         for (int j = 0; j < nb; j++) {
-            if (pre && b + (size_t)j == jb) {
-                for (int w = 0; w < LM_NW; w++) s[j][w] = LM_BSWAP(cj0[w]);
-            } else {
-                for (int w = 0; w < LM_NW; w++) s[j][w] = LM_BSWAP(c[w]);
-                LM_FN(many_ctr_step)(c, flags);
-            }
+            const LM *cw = pre && b + (size_t)j == jb ? cj0 : c;
+#ifdef LM_PRE4_N
+            if (pre4) s[j][3] = LM_BSWAP(cw[3]); /* words 0..2 are in p4 */
+            else
+#endif
+                for (int w = 0; w < LM_NW; w++) s[j][w] = LM_BSWAP(cw[w]);
+            if (cw == c) LM_FN(many_ctr_step)(c, flags);
         }
 #ifdef LM_ROUNDS_ANY_NB
-        LM_ROUNDS(lk, ks0, s, nb); /* the rounds take 1..LM_NB batches (HIGHT: one pass for any) */
+        LM_RUN(s, nb); /* the rounds take 1..LM_NB batches (HIGHT: one pass for any) */
 #else
         if (nb == LM_NB) {
-            LM_ROUNDS(lk, ks0, s, LM_NB);
+            LM_RUN(s, LM_NB);
         } else { /* the last few: in pairs, still two batches' latency hidden (GCM's E(J0) and
                   * one data block, or a 64-byte message and E(J0) past a set of four) */
             int j = 0;
 #if LM_NB > 2
-            for (; j + 2 <= nb; j += 2) LM_ROUNDS(lk, ks0, &s[j], 2);
+            for (; j + 2 <= nb; j += 2) LM_RUN(&s[j], 2);
 #endif
-            for (; j < nb; j++) LM_ROUNDS(lk, ks0, &s[j], 1);
+            for (; j < nb; j++) LM_RUN(&s[j], 1);
         }
 #endif
+#undef LM_RUN
         for (int j = 0; j < nb; j++) {
             const size_t bi = b + (size_t)j;
 #ifdef LM_P
@@ -702,6 +733,9 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
     if (ksb_used) arx_wipe(ksb, sizeof ksb); /* keystream; whole-group batches never store it */
     arx_wipe(c, sizeof c);
     arx_wipe(cj0, sizeof cj0);
+#ifdef LM_PRE4_N
+    if (pre4) arx_wipe(p4, sizeof p4); /* derived from the keys */
+#endif
 }
 
 #undef LM_LEN
@@ -752,5 +786,8 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #undef LM_ROUNDS
 #undef LM_ROUNDS16
 #undef LM_ROUNDS_ANY_NB
+#undef LM_PRE4_N
+#undef LM_PRE4
+#undef LM_ROUNDS_PRE4
 #undef LM_KS_TRANSPOSE
 #undef LM_TRANSPOSE
