@@ -207,6 +207,13 @@ typedef void (*arx_ctr_many_fn)(arx_many_sched *sc, const arx_many_lane *const *
 /* The designated initialisers of arx_backend's many_ctr_from and
  * many_ctr_step (after a comma-led field list). */
 #define ARX_MANY_CTR_ALONE(from, step) , .many_ctr_from = (from), .many_ctr_step = (step)
+/* A backend with lane kernels only (SPECK, SIMON and SIMECK with 24- and
+ * 48-bit words on x86: twoword_lanes.h): the reference's one-message
+ * kernels ENC and DEC (counter mode built on ENC by the modes) and the ISA
+ * file's ctr_many LANES_FN, NLANES messages a call. */
+#define ARX_LANES_BACKEND(name, isa, req, nlanes, enc, dec, lanes_fn)                              \
+    void lanes_fn(arx_many_sched *sc, const arx_many_lane *const *lanes, size_t n, size_t cap, int flags); \
+    static const arx_backend name = {isa, req, 1, enc, dec, NULL, .many_lanes = (nlanes), .ctr_many = lanes_fn};
 
 typedef struct arx_backend {
     const char *name;  /* "ref", "sse2", "avx2", "avx512", "neon", "wasm" */

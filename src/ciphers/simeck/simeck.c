@@ -195,6 +195,21 @@ SIMECK_REF_BACKEND(64, simeck_ks32)
         "simeck-" #B "-" #K, "simeck", B / 8, K / 8, sizeof(KS), simeck_##B##_##K##_setup,        \
         {&simeck##B##_ref, NULL}};
 
+/* SIMECK48 on x86: lane-per-message CTR kernels (issue 24;
+ * simeck_lanes_avx2.c, _avx512.c) beside the reference's one-message
+ * kernels, widest last. */
+#if ARX_X86_SIMD
+ARX_LANES_BACKEND(simeck48_avx2, "avx2", ARX_REQ_AVX2, 8, simeck48_encrypt, simeck48_decrypt, simeck48_avx2_ctr_lanes)
+ARX_LANES_BACKEND(simeck48_avx512, "avx512", ARX_REQ_AVX512 | ARX_CPU_AVX512VBMI2, 16, simeck48_encrypt,
+                  simeck48_decrypt, simeck48_avx512_ctr_lanes)
+#define SIMECK_DESC_LANES(B, K, KS)                                                                 \
+    const arx_cipher_desc arx_desc_simeck_##B##_##K = {                                             \
+        "simeck-" #B "-" #K, "simeck", B / 8, K / 8, sizeof(KS), simeck_##B##_##K##_setup,           \
+        {&simeck##B##_ref, &simeck##B##_avx2, &simeck##B##_avx512, NULL}};
+#else
+#define SIMECK_DESC_LANES SIMECK_DESC
+#endif
+
 /* SIMECK32 and SIMECK64 also have SIMD backends, x86 widest last (the
  * registry takes the last one the CPU supports). */
 #if ARX_X86_SIMD
@@ -297,5 +312,5 @@ const arx_cipher_desc arx_desc_simeck_32_64 = {
 const arx_cipher_desc arx_desc_simeck_32_64 = {"simeck-32-64", "simeck", 4, 8, sizeof(simeck_ks16),
                                                simeck_32_64_setup, {&simeck32_ref, ARX_TW(&simeck32_twoway) NULL}};
 #endif
-SIMECK_DESC(48, 96, simeck_ks32)
+SIMECK_DESC_LANES(48, 96, simeck_ks32)
 SIMECK_DESC_SIMD(64, 128, simeck_ks32)
