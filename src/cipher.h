@@ -214,6 +214,14 @@ typedef void (*arx_ctr_many_fn)(arx_many_sched *sc, const arx_many_lane *const *
 #define ARX_LANES_BACKEND(name, isa, req, nlanes, enc, dec, lanes_fn)                              \
     void lanes_fn(arx_many_sched *sc, const arx_many_lane *const *lanes, size_t n, size_t cap, int flags); \
     static const arx_backend name = {isa, req, 1, enc, dec, NULL, .many_lanes = (nlanes), .ctr_many = lanes_fn};
+/* Both x86 ones of CIPHER (speck48: speck48_avx2 and speck48_avx512, over
+ * speck48_encrypt/_decrypt and the ISA files' speck48_<isa>_ctr_lanes);
+ * AVX-512 (with VBMI2: vpshld) runs twice AVX2's lanes. */
+#define ARX_LANES_X86(cipher, avx2_lanes)                                                          \
+    ARX_LANES_BACKEND(cipher##_avx2, "avx2", ARX_REQ_AVX2, avx2_lanes, cipher##_encrypt, cipher##_decrypt,   \
+                      cipher##_avx2_ctr_lanes)                                                     \
+    ARX_LANES_BACKEND(cipher##_avx512, "avx512", ARX_REQ_AVX512 | ARX_CPU_AVX512VBMI2, 2 * (avx2_lanes),      \
+                      cipher##_encrypt, cipher##_decrypt, cipher##_avx512_ctr_lanes)
 
 typedef struct arx_backend {
     const char *name;  /* "ref", "sse2", "avx2", "avx512", "neon", "wasm" */

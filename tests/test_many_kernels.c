@@ -3,7 +3,9 @@
  * called directly, against the reference block function: for every
  * 128- and 64-bit-block cipher and every backend with a lane kernel this
  * CPU runs, in counter mode and as CMAC's CBC-MAC (ARX_MANY_CBC) (32-bit
- * blocks, SIMECK-32/64: counter mode with whole-block counters only),
+ * blocks, SIMECK-32/64, and the 48- and 96-bit ones of SPECK, SIMON and
+ * SIMECK-48: counter mode with whole-block counters only, those last
+ * also with the whole counter about to wrap across their two words),
  * random groups of 1..many_lanes lanes with their own keys (some shared),
  * lengths 0..200, a cap below some lengths, every flag combination (GCM's
  * E(J0) block, inc32 or whole-block counters) and counters next to the

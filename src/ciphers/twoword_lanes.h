@@ -33,7 +33,7 @@
  * Use. An ISA file defines TL_VBITS (256 or 512) and TL_FAMILY (speck,
  * simon, simeck), includes this file once for the vocabulary, defines the
  * round (TL_ENC_PAIR(x, y, k): SPECK's; or TL_FEISTEL_PAIR(x, y, k):
- * y ^= f(x) ^ k) and TL_NB (batches interleaved), then per instance TL_W
+ * y ^= f(x) ^ k) and optionally TL_NB (batches interleaved, 4), then per instance TL_W
  * (24 or 48) and includes this file again, which writes
  * <cipher>_<isa>_ctr_lanes (speck48_avx512_ctr_lanes, ...), the backend's
  * ctr_many, and #undefs TL_W.
@@ -96,6 +96,9 @@ typedef __m256i TL_V;
 /* ==== one instance ======================================================== */
 #ifdef TL_W
 
+#ifndef TL_NB
+#define TL_NB 4 /* batches interleaved, as the 32- and 64-bit words' lanes */
+#endif
 #define TL_L TL_CAT(TL_LANE_, TL_W)                               /* lane bits */
 #define TL_CIPHER TL_CAT(TL_FAMILY, TL_CAT(TL_BITS_, TL_W))      /* speck48 */
 #define TL_KS TL_CAT(TL_CAT(TL_FAMILY, _ks), TL_L)               /* speck_ks32 */

@@ -199,9 +199,7 @@ SIMECK_REF_BACKEND(64, simeck_ks32)
  * simeck_lanes_avx2.c, _avx512.c) beside the reference's one-message
  * kernels, widest last. */
 #if ARX_X86_SIMD
-ARX_LANES_BACKEND(simeck48_avx2, "avx2", ARX_REQ_AVX2, 8, simeck48_encrypt, simeck48_decrypt, simeck48_avx2_ctr_lanes)
-ARX_LANES_BACKEND(simeck48_avx512, "avx512", ARX_REQ_AVX512 | ARX_CPU_AVX512VBMI2, 16, simeck48_encrypt,
-                  simeck48_decrypt, simeck48_avx512_ctr_lanes)
+ARX_LANES_X86(simeck48, 8)
 #define SIMECK_DESC_LANES(B, K, KS)                                                                 \
     const arx_cipher_desc arx_desc_simeck_##B##_##K = {                                             \
         "simeck-" #B "-" #K, "simeck", B / 8, K / 8, sizeof(KS), simeck_##B##_##K##_setup,           \

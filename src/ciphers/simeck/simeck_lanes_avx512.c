@@ -12,7 +12,6 @@
 #define TL_VBITS 512
 #include "../twoword_lanes.h"
 
-#define TL_NB 4
 #define TL_FEISTEL_PAIR(x, y, k)                                                                   \
     do {                                                                                           \
         const TL_V h_ = TL_HI(x);                                                                  \

@@ -296,12 +296,8 @@ static void simon_128_256_setup(void *ks, const uint8_t *key) { simon64w_setup(k
  * simon_lanes_avx2.c, _avx512.c) beside the reference's one-message
  * kernels, widest last. */
 #if ARX_X86_SIMD
-ARX_LANES_BACKEND(simon48_avx2, "avx2", ARX_REQ_AVX2, 8, simon48_encrypt, simon48_decrypt, simon48_avx2_ctr_lanes)
-ARX_LANES_BACKEND(simon48_avx512, "avx512", ARX_REQ_AVX512 | ARX_CPU_AVX512VBMI2, 16, simon48_encrypt,
-                  simon48_decrypt, simon48_avx512_ctr_lanes)
-ARX_LANES_BACKEND(simon96_avx2, "avx2", ARX_REQ_AVX2, 4, simon96_encrypt, simon96_decrypt, simon96_avx2_ctr_lanes)
-ARX_LANES_BACKEND(simon96_avx512, "avx512", ARX_REQ_AVX512 | ARX_CPU_AVX512VBMI2, 8, simon96_encrypt,
-                  simon96_decrypt, simon96_avx512_ctr_lanes)
+ARX_LANES_X86(simon48, 8)
+ARX_LANES_X86(simon96, 4)
 #define SIMON_DESC_LANES(B, K, KS)                                                                 \
     const arx_cipher_desc arx_desc_simon_##B##_##K = {                                             \
         "simon-" #B "-" #K, "simon", B / 8, K / 8, sizeof(KS), simon_##B##_##K##_setup,           \

@@ -316,12 +316,8 @@ static void speck_128_256_setup(void *ks, const uint8_t *key) { speck_w64_setup(
  * speck_lanes_avx2.c, _avx512.c) beside the reference's one-message
  * kernels, widest last. */
 #if ARX_X86_SIMD
-ARX_LANES_BACKEND(speck48_avx2, "avx2", ARX_REQ_AVX2, 8, speck48_encrypt, speck48_decrypt, speck48_avx2_ctr_lanes)
-ARX_LANES_BACKEND(speck48_avx512, "avx512", ARX_REQ_AVX512 | ARX_CPU_AVX512VBMI2, 16, speck48_encrypt,
-                  speck48_decrypt, speck48_avx512_ctr_lanes)
-ARX_LANES_BACKEND(speck96_avx2, "avx2", ARX_REQ_AVX2, 4, speck96_encrypt, speck96_decrypt, speck96_avx2_ctr_lanes)
-ARX_LANES_BACKEND(speck96_avx512, "avx512", ARX_REQ_AVX512 | ARX_CPU_AVX512VBMI2, 8, speck96_encrypt,
-                  speck96_decrypt, speck96_avx512_ctr_lanes)
+ARX_LANES_X86(speck48, 8)
+ARX_LANES_X86(speck96, 4)
 #define SPECK_DESC_LANES(B, K, KS)                                                                 \
     const arx_cipher_desc arx_desc_speck_##B##_##K = {                                             \
         "speck-" #B "-" #K, "speck", B / 8, K / 8, sizeof(KS), speck_##B##_##K##_setup,           \

@@ -12,7 +12,6 @@
 #define TL_VBITS 256
 #include "../twoword_lanes.h"
 
-#define TL_NB 4
 #define TL_ENC_PAIR(x, y, k)                                                                       \
     do {                                                                                           \
         (x) = TL_XOR(TL_ADD(TL_ROR8(x), y), k);                                                    \

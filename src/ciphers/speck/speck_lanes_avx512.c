@@ -14,7 +14,6 @@
 #define TL_VBITS 512
 #include "../twoword_lanes.h"
 
-#define TL_NB 4 /* batches interleaved, as the 32- and 64-bit words' lanes */
 #define TL_ENC_PAIR(x, y, k)                                                                       \
     do {                                                                                           \
         const TL_V s_ = TL_ADD(TL_ROR8(x), y);                                                     \
