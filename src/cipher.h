@@ -222,6 +222,14 @@ typedef void (*arx_ctr_many_fn)(arx_many_sched *sc, const arx_many_lane *const *
                       cipher##_avx2_ctr_lanes)                                                     \
     ARX_LANES_BACKEND(cipher##_avx512, "avx512", ARX_REQ_AVX512 | ARX_CPU_AVX512VBMI2, 2 * (avx2_lanes),      \
                       cipher##_encrypt, cipher##_decrypt, cipher##_avx512_ctr_lanes)
+/* The descriptor FAM-B-K of a cipher with such backends (after the ref). */
+#define ARX_LANES_DESC(fam, B, K, KS, ...)                                                         \
+    const arx_cipher_desc arx_desc_##fam##_##B##_##K = {#fam "-" #B "-" #K, #fam, B / 8, K / 8, sizeof(KS),   \
+                                                        fam##_##B##_##K##_setup, {&fam##B##_ref, __VA_ARGS__, NULL}};
+/* NEON's (cipher##_neon over the ISA file's cipher##_neon_ctr_lanes). */
+#define ARX_LANES_NEON(cipher, nlanes)                                                             \
+    ARX_LANES_BACKEND(cipher##_neon, "neon", ARX_REQ_NEON, nlanes, cipher##_encrypt, cipher##_decrypt,       \
+                      cipher##_neon_ctr_lanes)
 
 typedef struct arx_backend {
     const char *name;  /* "ref", "sse2", "avx2", "avx512", "neon", "wasm" */

@@ -85,16 +85,17 @@
  * LM_WBITS) in the counters only: the rounds may leave their high bits
  * dirty, and un-slicing (one byte shuffle) keeps only each word's LM_WB low
  * bytes. Un-sliced, a block sits in a slot of LM_SB bytes (8 or 16), the
- * rest of the slot zero. x86 only; CTR only (no ARX_MANY_CBC, no
- * ARX_MANY_INC32: many.c passes these blocks whole-block CTR alone). */
+ * rest of the slot zero (the byte shuffles: vpshufb on x86, a table lookup
+ * on NEON, LM_ODD_BYTES). CTR only (no ARX_MANY_CBC, no ARX_MANY_INC32:
+ * many.c passes these blocks whole-block CTR alone). */
 #define LM_ODD 1
 #define LM_NW 2
 #define LM_WBITS (LM_BLOCK / 2)
 #define LM_WB (LM_WBITS / 8)                 /* counter word bytes: 3 or 6 */
 #define LM_SB (LM_BLOCK == 48 ? 8 : 16)      /* slot bytes */
 #define LM_WMASK ((LM_WBITS == 24) ? 0xffffffull : 0xffffffffffffull)
-#if defined(LM_NEON) || (LM_VBITS == 128)
-#error "many_simd.h: 48- and 96-bit blocks on x86 only"
+#if LM_VBITS == 128 && !defined(LM_NEON)
+#error "many_simd.h: 48- and 96-bit blocks on x86 and NEON only"
 #endif
 #else
 #define LM_ODD 0
@@ -140,6 +141,28 @@ ARX_INLINE uint32x4_t LM_FN(many_eq0_64)(uint32x4_t v) {
 }
 #endif
 #define LM_BSWAP(v) NEON_FROM8(vrev64q_u8(NEON_U8(v)))
+#endif
+#if LM_ODD
+/* Any byte permutation of v (index 0xff: a zero byte): one vqtbl1q on
+ * AArch64, two vtbl2 on ARMv7. */
+ARX_INLINE uint32x4_t LM_FN(many_tbl)(uint32x4_t v, uint8x16_t idx) {
+#if defined(__aarch64__)
+    return NEON_FROM8(vqtbl1q_u8(NEON_U8(v), idx));
+#else
+    const uint8x16_t b = NEON_U8(v);
+    const uint8x8x2_t t = {{vget_low_u8(b), vget_high_u8(b)}};
+    return NEON_FROM8(vcombine_u8(vtbl2_u8(t, vget_low_u8(idx)), vtbl2_u8(t, vget_high_u8(idx))));
+#endif
+}
+#define LM_ODD_BYTES(v, ...) LM_FN(many_tbl)((v), (uint8x16_t){__VA_ARGS__})
+#undef LM_BSWAP
+#if LM_W == 32
+#define LM_BSWAP(v) LM_ODD_BYTES(v, 2, 1, 0, 0xff, 6, 5, 4, 0xff, 10, 9, 8, 0xff, 14, 13, 12, 0xff)
+#else
+#define LM_BSWAP(v) LM_ODD_BYTES(v, 5, 4, 3, 2, 1, 0, 0xff, 0xff, 13, 12, 11, 10, 9, 8, 0xff, 0xff)
+#endif
+#define LM_COMPACT6(v) LM_ODD_BYTES(v, 0, 1, 2, 4, 5, 6, 0xff, 0xff, 8, 9, 10, 12, 13, 14, 0xff, 0xff)
+#define LM_COMPACT12(v) LM_ODD_BYTES(v, 0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, 0xff, 0xff, 0xff, 0xff)
 #endif
 /* one block */
 #define LM_B16 uint8x16_t
@@ -234,6 +257,11 @@ ARX_INLINE uint32x4_t LM_FN(many_eq0_64)(uint32x4_t v) {
 #endif
 #else
 #error "many_simd.h: LM_VBITS is 256 or 512 (x86), 128 (NEON, LM_NEON; wasm SIMD128)"
+#endif
+#if LM_ODD
+/* each 8-byte unit's 3 + 3 word bytes to its front; each 16-byte unit's 6 + 6 */
+#define LM_COMPACT6(v) LM_SHUFFLE8((v), LM_IDX((int)0x80800e0d, 0x0c0a0908, (int)0x80800605, 0x04020100))
+#define LM_COMPACT12(v) LM_SHUFFLE8((v), LM_IDX((int)0x80808080, 0x0d0c0b0a, 0x09080504, 0x03020100))
 #endif
 #if LM_ODD && LM_W == 32 /* the low 3 bytes of each lane reversed, its top byte zero */
 #define LM_BSWAP(v) LM_SHUFFLE8((v), LM_IDX((int)0x800c0d0e, (int)0x8008090a, (int)0x80040506, (int)0x80000102))
@@ -338,8 +366,12 @@ ARX_INLINE void LM_FN(many_xor_odd)(uint8_t *out, const uint8_t *in, uint64_t k0
 /* The blocks of one 128-bit lane v of an un-sliced vector, lane l's (and,
  * 48-bit blocks, lane l + 1's) at byte off: straight from the register. */
 ARX_INLINE void LM_FN(many_xor_slots)(uint8_t *const *op, const uint8_t *const *ip, size_t off, size_t l,
-                                      __m128i v) {
+                                      LM_B16 v) {
+#ifdef LM_NEON
+    const uint64_t lo = vgetq_lane_u64(vreinterpretq_u64_u8(v), 0), hi = vgetq_lane_u64(vreinterpretq_u64_u8(v), 1);
+#else
     const uint64_t lo = (uint64_t)_mm_cvtsi128_si64(v), hi = (uint64_t)_mm_extract_epi64(v, 1);
+#endif
 #if LM_BB == 6
     LM_FN(many_xor_odd)(op[l] + off, ip[l] + off, lo, 0);
     LM_FN(many_xor_odd)(op[l + 1] + off, ip[l + 1] + off, hi, 0);
@@ -371,13 +403,11 @@ ARX_INLINE void LM_FN(many_unslice)(const LM *s, LM *u) {
 #elif LM_BLOCK == 48
     /* lanes 4k + 2q + h as 8-byte units (y, x: 4 bytes each), then each
      * unit's 3 + 3 word bytes to its front, two zero bytes behind */
-    const LM c6 = LM_IDX((int)0x80800e0d, 0x0c0a0908, (int)0x80800605, 0x04020100);
-    u[0] = LM_SHUFFLE8(LM_UNPACKLO32(s[0], s[1]), c6), u[1] = LM_SHUFFLE8(LM_UNPACKHI32(s[0], s[1]), c6);
+    u[0] = LM_COMPACT6(LM_UNPACKLO32(s[0], s[1])), u[1] = LM_COMPACT6(LM_UNPACKHI32(s[0], s[1]));
 #elif LM_BLOCK == 96
     /* lane 2k + q as a 16-byte unit (y, x: 8 bytes each), then its 6 + 6
      * word bytes to the front, four zero bytes behind */
-    const LM c12 = LM_IDX((int)0x80808080, 0x0d0c0b0a, 0x09080504, 0x03020100);
-    u[0] = LM_SHUFFLE8(LM_UNPACKLO64(s[0], s[1]), c12), u[1] = LM_SHUFFLE8(LM_UNPACKHI64(s[0], s[1]), c12);
+    u[0] = LM_COMPACT12(LM_UNPACKLO64(s[0], s[1])), u[1] = LM_COMPACT12(LM_UNPACKHI64(s[0], s[1]));
 #elif LM_W == 32
     LM_FN(many_t32x4)(s[0], s[1], s[2], s[3], u);
 #else
@@ -865,6 +895,9 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #undef LM_WB
 #undef LM_SB
 #undef LM_WMASK
+#undef LM_ODD_BYTES
+#undef LM_COMPACT6
+#undef LM_COMPACT12
 #undef LM_LOAD_LE
 #undef LM_STORE_LE
 #undef LM_BSWAP

@@ -1,8 +1,8 @@
 /*
  * SPECK, SIMON and SIMECK with 24- and 48-bit words (SPECK-48/72, -48/96,
  * -96/96, -96/144, the same SIMONs, SIMECK-48/96): lane-per-message counter
- * mode (issue 24) on AVX2 and AVX-512 through ./many_simd.h, for the ISA
- * files <family>_lanes_avx2.c and _avx512.c. These block sizes have no
+ * mode (issue 24) on AVX2, AVX-512 and NEON through ./many_simd.h, for the
+ * ISA files <family>_lanes_avx2.c, _avx512.c and _neon.c. These block sizes have no
  * one-message SIMD kernel; their backends (in the family's .c) pair these
  * lanes with the reference block functions.
  *
@@ -30,7 +30,7 @@
  * SIMON 6 (shift, 2 vpshld, vpshufb, 2 vpternlog), SIMECK 5; against 5, 5
  * and 4 for the 32- and 64-bit words' vprold. AVX2: 8, 12 and 11.
  *
- * Use. An ISA file defines TL_VBITS (256 or 512) and TL_FAMILY (speck,
+ * Use. An ISA file defines TL_VBITS (256 or 512; NEON: 128 and TL_NEON) and TL_FAMILY (speck,
  * simon, simeck), includes this file once for the vocabulary, defines the
  * round (TL_ENC_PAIR(x, y, k): SPECK's; or TL_FEISTEL_PAIR(x, y, k):
  * y ^= f(x) ^ k) and optionally TL_NB (batches interleaved, 4), then per instance TL_W
@@ -41,7 +41,6 @@
 #ifndef ARX_TWOWORD_LANES_H
 #define ARX_TWOWORD_LANES_H
 
-#include <immintrin.h>
 #include "internal.h"
 
 #define TL_CAT_(a, b) a##b
@@ -51,7 +50,24 @@
 #define TL_BITS_24 48 /* instance names count block bits */
 #define TL_BITS_48 96
 
-#if TL_VBITS == 512
+#if TL_VBITS == 128 && defined(TL_NEON)
+/* NEON (AArch64, ARMv7): 4 messages a call of 24-bit words, 2 of 48-bit.
+ * A rotation is vshl and vsri (which keeps the shifted word's top L - r
+ * bits and inserts h's top r below them): two instructions; rotations by 8
+ * the same (a table lookup would not be cheaper on ARMv7). */
+#include "neon.h"
+typedef uint32x4_t TL_V;
+#define TL_ISA neon
+#define TL_XOR veorq_u32
+#define TL_AND vandq_u32
+#define TL_ADD_32 vaddq_u32
+#define TL_ADD_64(a, b) NEON_FROM64(vaddq_u64(NEON_U64(a), NEON_U64(b)))
+#define TL_SLLI_32(v, r) vshlq_n_u32((v), (r))
+#define TL_SLLI_64(v, r) NEON_FROM64(vshlq_n_u64(NEON_U64(v), (r)))
+#define TL_SRI_32(a, b, r) vsriq_n_u32((a), (b), (r))
+#define TL_SRI_64(a, b, r) NEON_FROM64(vsriq_n_u64(NEON_U64(a), NEON_U64(b), (r)))
+#elif TL_VBITS == 512
+#include <immintrin.h>
 #include "simd_msan.h"
 typedef __m512i TL_V;
 #define TL_ISA avx512
@@ -67,6 +83,7 @@ typedef __m512i TL_V;
 #define TL_XOR3 0x96    /* vpternlog truth table of a ^ b ^ c */
 #define TL_XOR_AND 0x78 /* a ^ (b & c) */
 #elif TL_VBITS == 256
+#include <immintrin.h>
 typedef __m256i TL_V;
 #define TL_ISA avx2
 #define TL_XOR _mm256_xor_si256
@@ -81,7 +98,7 @@ typedef __m256i TL_V;
 #define TL_SHUFFLE8 _mm256_shuffle_epi8
 #define TL_IDX(a, b, c, d) _mm256_set_epi32((int)(a), (int)(b), (int)(c), (int)(d), (int)(a), (int)(b), (int)(c), (int)(d))
 #else
-#error "twoword_lanes.h: TL_VBITS is 256 or 512"
+#error "twoword_lanes.h: TL_VBITS is 256 or 512 (x86), 128 with TL_NEON"
 #endif
 
 /* Rotations by 8 of the word in each lane, as vpshufb patterns (index 0x80:
@@ -107,6 +124,11 @@ typedef __m256i TL_V;
 /* The word at the top of its lane (its dirt shifted out): a rotation's h. */
 #define TL_HI(v) TL_CAT(TL_SLLI_, TL_L)((v), TL_L - TL_W)
 /* v rotated left by r within its w low bits (the bits above: dirt), h = TL_HI(v). */
+#if defined(TL_NEON)
+#define TL_ROL(v, h, r) TL_CAT(TL_SRI_, TL_L)(TL_CAT(TL_SLLI_, TL_L)((v), (r)), (h), TL_L - (r))
+#define TL_ROR8(v) TL_ROL((v), TL_HI(v), TL_W - 8)
+#define TL_ROL8(v) TL_ROL((v), TL_HI(v), 8)
+#else
 #if TL_VBITS == 512
 #define TL_ROL(v, h, r) TL_CAT(TL_SHLD_, TL_L)((v), (h), (r))
 #else
@@ -115,6 +137,7 @@ typedef __m256i TL_V;
 #define TL_IDX_(...) TL_IDX(__VA_ARGS__) /* the pattern's commas, once expanded */
 #define TL_ROR8(v) TL_SHUFFLE8((v), TL_IDX_(TL_CAT(TL_ROR8_IDX_, TL_W)))
 #define TL_ROL8(v) TL_SHUFFLE8((v), TL_IDX_(TL_CAT(TL_ROL8_IDX_, TL_W)))
+#endif
 
 /* The rounds on n (<= TL_NB) states, y = s[j][0], x = s[j][1], lane l's
  * round key i in lk[i]. */
@@ -148,6 +171,9 @@ ARX_INLINE void TL_FN(many_rounds)(const TL_V *lk, unsigned nr, TL_V s[][2], con
     for (int j = 0; j < n; j++) s[j][0] = y[j], s[j][1] = x[j];
 }
 
+#ifdef TL_NEON
+#define LM_NEON
+#endif
 #define LM_VBITS TL_VBITS
 #define LM_W TL_L
 #define LM_BLOCK (2 * TL_W)

@@ -195,15 +195,15 @@ SIMECK_REF_BACKEND(64, simeck_ks32)
         "simeck-" #B "-" #K, "simeck", B / 8, K / 8, sizeof(KS), simeck_##B##_##K##_setup,        \
         {&simeck##B##_ref, NULL}};
 
-/* SIMECK48 on x86: lane-per-message CTR kernels (issue 24;
- * simeck_lanes_avx2.c, _avx512.c) beside the reference's one-message
+/* SIMECK48 on x86 and NEON: lane-per-message CTR kernels (issue 24;
+ * simeck_lanes_avx2.c, _avx512.c, _neon.c) beside the reference's one-message
  * kernels, widest last. */
 #if ARX_X86_SIMD
 ARX_LANES_X86(simeck48, 8)
-#define SIMECK_DESC_LANES(B, K, KS)                                                                 \
-    const arx_cipher_desc arx_desc_simeck_##B##_##K = {                                             \
-        "simeck-" #B "-" #K, "simeck", B / 8, K / 8, sizeof(KS), simeck_##B##_##K##_setup,           \
-        {&simeck##B##_ref, &simeck##B##_avx2, &simeck##B##_avx512, NULL}};
+#define SIMECK_DESC_LANES(B, K, KS) ARX_LANES_DESC(simeck, B, K, KS, &simeck##B##_avx2, &simeck##B##_avx512)
+#elif ARX_ARM_NEON
+ARX_LANES_NEON(simeck48, 4)
+#define SIMECK_DESC_LANES(B, K, KS) ARX_LANES_DESC(simeck, B, K, KS, &simeck##B##_neon)
 #else
 #define SIMECK_DESC_LANES SIMECK_DESC
 #endif

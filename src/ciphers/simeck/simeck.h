@@ -65,4 +65,12 @@ extern const arx_backend simeck32_wasm, simeck64_wasm;
     } while (0)
 #endif
 
+/* SIMECK-48's round for ../twoword_lanes.h without vpternlog (the AVX2 and
+ * NEON lanes): y ^= f(x) ^ k, f(x) = (x & S^5 x) ^ S^1 x. */
+#define SIMECK_LANES_ROUND(x, y, k)                                                                \
+    do {                                                                                           \
+        const TL_V h_ = TL_HI(x);                                                                  \
+        (y) = TL_XOR(TL_XOR(y, TL_AND(x, TL_ROL(x, h_, 5))), TL_XOR(TL_ROL(x, h_, 1), k));        \
+    } while (0)
+
 #endif

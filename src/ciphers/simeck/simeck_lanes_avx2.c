@@ -11,11 +11,7 @@
 #define TL_VBITS 256
 #include "../twoword_lanes.h"
 
-#define TL_FEISTEL_PAIR(x, y, k)                                                                   \
-    do {                                                                                           \
-        const TL_V h_ = TL_HI(x);                                                                  \
-        (y) = TL_XOR(TL_XOR(y, TL_AND(x, TL_ROL(x, h_, 5))), TL_XOR(TL_ROL(x, h_, 1), k));        \
-    } while (0)
+#define TL_FEISTEL_PAIR SIMECK_LANES_ROUND /* simeck.h */
 
 #define TL_W 24
 #include "../twoword_lanes.h"

@@ -292,16 +292,17 @@ static void simon_128_256_setup(void *ks, const uint8_t *key) { simon64w_setup(k
         "simon-" #B "-" #K, "simon", B / 8, K / 8, sizeof(KS), simon_##B##_##K##_setup,           \
         {&simon##B##_ref, SIMON_MCU_##B##_##K NULL}};
 
-/* SIMON48 and SIMON96 on x86: lane-per-message CTR kernels (issue 24;
- * simon_lanes_avx2.c, _avx512.c) beside the reference's one-message
+/* SIMON48 and SIMON96 on x86 and NEON: lane-per-message CTR kernels (issue 24;
+ * simon_lanes_avx2.c, _avx512.c, _neon.c) beside the reference's one-message
  * kernels, widest last. */
 #if ARX_X86_SIMD
 ARX_LANES_X86(simon48, 8)
 ARX_LANES_X86(simon96, 4)
-#define SIMON_DESC_LANES(B, K, KS)                                                                 \
-    const arx_cipher_desc arx_desc_simon_##B##_##K = {                                             \
-        "simon-" #B "-" #K, "simon", B / 8, K / 8, sizeof(KS), simon_##B##_##K##_setup,           \
-        {&simon##B##_ref, &simon##B##_avx2, &simon##B##_avx512, NULL}};
+#define SIMON_DESC_LANES(B, K, KS) ARX_LANES_DESC(simon, B, K, KS, &simon##B##_avx2, &simon##B##_avx512)
+#elif ARX_ARM_NEON
+ARX_LANES_NEON(simon48, 4)
+ARX_LANES_NEON(simon96, 2)
+#define SIMON_DESC_LANES(B, K, KS) ARX_LANES_DESC(simon, B, K, KS, &simon##B##_neon)
 #else
 #define SIMON_DESC_LANES SIMON_DESC
 #endif

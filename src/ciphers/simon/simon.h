@@ -70,4 +70,13 @@ extern const arx_backend simon64_wasm, simon128_wasm;
     } while (0)
 #endif
 
+/* SIMON-48 and SIMON-96's round for ../twoword_lanes.h without vpternlog
+ * (the AVX2 and NEON lanes): y ^= f(x) ^ k, f(x) = (S^1 x & S^8 x) ^ S^2 x,
+ * S^1 and S^2 from x's one top-aligned copy h_. */
+#define SIMON_LANES_ROUND(x, y, k)                                                                 \
+    do {                                                                                           \
+        const TL_V h_ = TL_HI(x);                                                                  \
+        (y) = TL_XOR(TL_XOR(y, TL_AND(TL_ROL(x, h_, 1), TL_ROL8(x))), TL_XOR(TL_ROL(x, h_, 2), k)); \
+    } while (0)
+
 #endif

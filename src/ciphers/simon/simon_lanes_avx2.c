@@ -12,11 +12,7 @@
 #define TL_VBITS 256
 #include "../twoword_lanes.h"
 
-#define TL_FEISTEL_PAIR(x, y, k)                                                                   \
-    do {                                                                                           \
-        const TL_V h_ = TL_HI(x);                                                                  \
-        (y) = TL_XOR(TL_XOR(y, TL_AND(TL_ROL(x, h_, 1), TL_ROL8(x))), TL_XOR(TL_ROL(x, h_, 2), k)); \
-    } while (0)
+#define TL_FEISTEL_PAIR SIMON_LANES_ROUND /* simon.h */
 
 #define TL_W 24
 #include "../twoword_lanes.h"

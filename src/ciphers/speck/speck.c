@@ -312,16 +312,17 @@ static void speck_128_256_setup(void *ks, const uint8_t *key) { speck_w64_setup(
         "speck-" #B "-" #K, "speck", B / 8, K / 8, sizeof(KS), speck_##B##_##K##_setup,           \
         {&speck##B##_ref, NULL}};
 
-/* SPECK48 and SPECK96 on x86: lane-per-message CTR kernels (issue 24;
- * speck_lanes_avx2.c, _avx512.c) beside the reference's one-message
+/* SPECK48 and SPECK96 on x86 and NEON: lane-per-message CTR kernels (issue 24;
+ * speck_lanes_avx2.c, _avx512.c, _neon.c) beside the reference's one-message
  * kernels, widest last. */
 #if ARX_X86_SIMD
 ARX_LANES_X86(speck48, 8)
 ARX_LANES_X86(speck96, 4)
-#define SPECK_DESC_LANES(B, K, KS)                                                                 \
-    const arx_cipher_desc arx_desc_speck_##B##_##K = {                                             \
-        "speck-" #B "-" #K, "speck", B / 8, K / 8, sizeof(KS), speck_##B##_##K##_setup,           \
-        {&speck##B##_ref, &speck##B##_avx2, &speck##B##_avx512, NULL}};
+#define SPECK_DESC_LANES(B, K, KS) ARX_LANES_DESC(speck, B, K, KS, &speck##B##_avx2, &speck##B##_avx512)
+#elif ARX_ARM_NEON
+ARX_LANES_NEON(speck48, 4)
+ARX_LANES_NEON(speck96, 2)
+#define SPECK_DESC_LANES(B, K, KS) ARX_LANES_DESC(speck, B, K, KS, &speck##B##_neon)
 #else
 #define SPECK_DESC_LANES SPECK_DESC
 #endif

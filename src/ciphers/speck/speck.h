@@ -106,4 +106,13 @@ extern const arx_backend speck64_wasm, speck128_wasm;
 #define SPECK_BSWAP_ROR8_IDX_64 0x0f08090a, 0x0b0c0d0e, 0x07000102, 0x03040506
 #endif
 
+/* SPECK-48 and SPECK-96's round for ../twoword_lanes.h without vpternlog
+ * (the AVX2 and NEON lanes; speck_lanes_avx512.c folds y's XORs into one):
+ * x = (S^-8 x + y) ^ k; y = S^3 y ^ x. */
+#define SPECK_LANES_ROUND(x, y, k)                                                                 \
+    do {                                                                                           \
+        (x) = TL_XOR(TL_ADD(TL_ROR8(x), y), k);                                                    \
+        (y) = TL_XOR(TL_ROL(y, TL_HI(y), 3), x);                                                   \
+    } while (0)
+
 #endif

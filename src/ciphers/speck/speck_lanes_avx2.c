@@ -12,11 +12,7 @@
 #define TL_VBITS 256
 #include "../twoword_lanes.h"
 
-#define TL_ENC_PAIR(x, y, k)                                                                       \
-    do {                                                                                           \
-        (x) = TL_XOR(TL_ADD(TL_ROR8(x), y), k);                                                    \
-        (y) = TL_XOR(TL_ROL(y, TL_HI(y), 3), x);                                                   \
-    } while (0)
+#define TL_ENC_PAIR SPECK_LANES_ROUND /* speck.h */
 
 #define TL_W 24
 #include "../twoword_lanes.h"
