@@ -4,7 +4,8 @@
  * simeck_avx512.c; ARM: simeck_neon.c).
  *
  * The SIMD backends cover SIMECK32 (16-bit words) and SIMECK64 (32-bit
- * words); SIMECK48 stays portable.
+ * words); SIMECK48 has lane-per-message CTR kernels only
+ * (simeck_lanes_*.c, ../twoword_lanes.h).
  */
 #ifndef ARX_SIMECK_H
 #define ARX_SIMECK_H

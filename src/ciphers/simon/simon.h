@@ -4,7 +4,8 @@
  * ARM: simon_neon.c).
  *
  * The SIMD backends cover SIMON64 (32-bit words) and SIMON128 (64-bit words);
- * SIMON32, SIMON48 and SIMON96 stay portable.
+ * SIMON32 stays portable; SIMON48 and SIMON96 have lane-per-message CTR
+ * kernels only (simon_lanes_*.c, ../twoword_lanes.h).
  */
 #ifndef ARX_SIMON_H
 #define ARX_SIMON_H

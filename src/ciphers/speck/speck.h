@@ -5,7 +5,8 @@
  * ../twoword_simd.h.
  *
  * The SIMD backends cover SPECK64 (32-bit words) and SPECK128 (64-bit words);
- * SPECK32, SPECK48 and SPECK96 stay portable.
+ * SPECK32 stays portable; SPECK48 and SPECK96 have lane-per-message CTR
+ * kernels only (speck_lanes_*.c, ../twoword_lanes.h).
  */
 #ifndef ARX_SPECK_H
 #define ARX_SPECK_H
