@@ -6,7 +6,8 @@
  * `cmp` against `arxcrypt raw` without --gpu checks the GPU. bench --gpu
  * reports GB/s device-resident (data already on the GPU; kernel time only)
  * and host-to-host (pageable host memory in and out, through the pinned,
- * multi-stream pipeline), the two columns GPU papers report.
+ * multi-stream pipeline; and page-locked memory, copied without staging),
+ * beside the copy bound measured first (arxcu_copy_bandwidth).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -129,7 +130,7 @@ typedef struct {
     arxcu_key *k;
     int mode; /* 0 ecb, 1 ctr, 2 gcm */
     void *d;
-    uint8_t *h;
+    uint8_t *h, *p; /* pageable and page-locked host buffers */
     size_t n;
     uint8_t iv[16], tag[16];
 } bench_ctx;
@@ -140,22 +141,24 @@ static int op_dev(void *p) {
     if (c->mode == 1) return arxcu_ctr_xor_dev(c->k, c->iv, arxcu_key_block_bytes(c->k), c->d, c->d, c->n, NULL);
     return arxcu_gcm_encrypt_dev(c->k, c->iv, 12, NULL, 0, c->d, c->d, c->n, c->tag, 16, NULL);
 }
-static int op_host(void *p) {
-    bench_ctx *c = p;
-    if (c->mode == 0) return arxcu_ecb_encrypt(c->k, c->h, c->h, c->n);
-    if (c->mode == 1) return arxcu_ctr_xor(c->k, c->iv, arxcu_key_block_bytes(c->k), c->h, c->h, c->n);
-    return arxcu_gcm_encrypt(c->k, c->iv, 12, NULL, 0, c->h, c->h, c->n, c->tag, 16);
+static int op_on(bench_ctx *c, uint8_t *h) {
+    if (c->mode == 0) return arxcu_ecb_encrypt(c->k, h, h, c->n);
+    if (c->mode == 1) return arxcu_ctr_xor(c->k, c->iv, arxcu_key_block_bytes(c->k), h, h, c->n);
+    return arxcu_gcm_encrypt(c->k, c->iv, 12, NULL, 0, h, h, c->n, c->tag, 16);
 }
+static int op_host(void *p) { return op_on(p, ((bench_ctx *)p)->h); }
+static int op_pinned(void *p) { return op_on(p, ((bench_ctx *)p)->p); }
 
 int arx_cmd_bench_gpu(int argc, char **argv) {
     const char *ciphers = NULL, *modes = NULL;
     size_t size = (size_t)64 << 20;
     double seconds = 0.5;
-    int json = 0;
+    int json = 0, device_only = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--gpu")) continue;
         if (!strcmp(a, "--json")) { json = 1; continue; }
+        if (!strcmp(a, "--device-only")) { device_only = 1; continue; }
         if (!v) return arx_cli_error("bench --gpu: option '%s' needs a value", a), 2;
         i++;
         if (!strcmp(a, "--cipher")) ciphers = v;
@@ -173,13 +176,27 @@ int arx_cmd_bench_gpu(int argc, char **argv) {
     bench_ctx c = {0};
     c.n = size;
     c.h = malloc(size);
-    if (!c.h || arxcu_malloc(&c.d, size)) return arx_cli_error("bench --gpu: out of memory"), 2;
+    if (!c.h || arxcu_malloc(&c.d, size) || arxcu_host_alloc((void **)&c.p, size))
+        return free(c.h), arxcu_free(c.d), arx_cli_error("bench --gpu: out of memory"), 2;
     memset(c.h, 0x5a, size);
+    memset(c.p, 0x5a, size);
     arxcu_memcpy_h2d(c.d, c.h, size);
-    if (!json)
+    /* the copy bound: host to device, back, and both at once (the bound of a
+     * host-to-host pass whose copies overlap), from pageable and pinned memory */
+    double cp[2][3] = {{0}};
+    if (!device_only &&
+        (arxcu_copy_bandwidth(c.h, size, seconds, cp[0]) || arxcu_copy_bandwidth(c.p, size, seconds, cp[1])))
+        return arx_cli_error("bench --gpu: copy measurement failed"), 2;
+    if (json)
+        for (int m = 0; m < 2; m++)
+            printf("{\"copy\":\"%s\",\"bytes\":%zu,\"h2d_gbps\":%.3f,\"d2h_gbps\":%.3f,\"both_gbps\":%.3f}\n",
+                   m ? "pinned" : "pageable", size, cp[m][0], cp[m][1], cp[m][2]);
+    else
         printf("device: %s; %zu bytes per call, %u threads x %u units/thread\n"
-               "%-20s %-4s %14s %14s\n", arxcu_device_name(), size, arxcu_threads_per_block(),
-               arxcu_units_per_thread(), "cipher", "mode", "device GB/s", "host GB/s");
+               "copy bound GB/s (to device / back / both at once): pageable %.2f / %.2f / %.2f, pinned %.2f / %.2f / %.2f\n"
+               "%-20s %-4s %12s %12s %12s\n", arxcu_device_name(), size, arxcu_threads_per_block(),
+               arxcu_units_per_thread(), cp[0][0], cp[0][1], cp[0][2], cp[1][0], cp[1][1], cp[1][2], "cipher", "mode",
+               "device GB/s", "host GB/s", "pinned GB/s");
     static const char *const mode_names[3] = {"ecb", "ctr", "gcm"};
     for (size_t i = 0; arxcu_cipher_at(i); i++) {
         const char *name = arxcu_cipher_at(i);
@@ -189,19 +206,23 @@ int arx_cmd_bench_gpu(int argc, char **argv) {
         if (arxcu_key_new(&c.k, name, key, arx_cipher_key_bytes(ac))) continue;
         for (c.mode = 0; c.mode < 3; c.mode++) {
             if (!arx_cli_in_list(modes, mode_names[c.mode])) continue;
-            if (c.mode == 2 && strncmp(name, "lea-", 4)) continue; /* GCM kernels: LEA */
+            if (c.mode == 2 && arxcu_key_block_bytes(c.k) != 16) continue; /* GCM: 128-bit blocks */
             size_t n = c.mode == 0 ? size / arxcu_key_block_bytes(c.k) * arxcu_key_block_bytes(c.k) : size;
             c.n = n;
-            double dev = rate(op_dev, &c, n, seconds), host = rate(op_host, &c, n, seconds);
+            double dev = rate(op_dev, &c, n, seconds), host = device_only ? 0 : rate(op_host, &c, n, seconds),
+                   pin = device_only ? 0 : rate(op_pinned, &c, n, seconds);
             if (json)
-                printf("{\"cipher\":\"%s\",\"mode\":\"%s\",\"bytes\":%zu,\"device_gbps\":%.3f,\"host_gbps\":%.3f}\n",
-                       name, mode_names[c.mode], n, dev, host);
+                printf("{\"cipher\":\"%s\",\"mode\":\"%s\",\"bytes\":%zu,\"device_gbps\":%.3f,\"host_gbps\":%.3f,"
+                       "\"pinned_gbps\":%.3f}\n",
+                       name, mode_names[c.mode], n, dev, host, pin);
             else
-                printf("%-20s %-4s %14.2f %14.2f\n", name, mode_names[c.mode], dev, host);
+                printf("%-20s %-4s %12.2f %12.2f %12.2f\n", name, mode_names[c.mode], dev, host, pin);
+            fflush(stdout);
         }
         arxcu_key_free(c.k);
     }
     arxcu_free(c.d);
+    arxcu_host_free(c.p, size);
     free(c.h);
     return 0;
 }

@@ -27,7 +27,7 @@ static void usage(FILE *f) {
           "        [--threads N,N,...] [--scaling] [--baselines|--no-baselines]\n"
           "                            speed in TSC cycles per byte and GB/s at BYTES and 64;\n"
           "                            C and M may be comma-separated lists\n"
-          "  raw --gpu ..., bench --gpu [--cipher C] [--mode ecb,ctr,gcm] [--size BYTES]\n"
+          "  raw --gpu ..., bench --gpu [--cipher C] [--mode ecb,ctr,gcm] [--size BYTES] [--device-only]\n"
           "                            the same on a CUDA GPU (builds with cuda/ only)\n"
           "  version                   the library version\n"
           "exit status: 0 success, 1 authentication failed, 2 usage or input error, 3 a file the OS\n"
@@ -47,7 +47,7 @@ static int cmd_list(void) {
     }
     printf("\nmodes:\n");
     for (int m = 0; m < ARX_MODE_COUNT_; m++) {
-        static const char *const what[ARX_MODE_COUNT_] = {
+        static const char *const what[] = {
             "electronic codebook; whole blocks",
             "cipher block chaining; whole blocks, or PKCS#7 with --pad",
             "cipher feedback, full-block segments; any length",
@@ -56,7 +56,9 @@ static int cmd_list(void) {
             "Galois/counter AEAD (SP 800-38D); 128-bit blocks; nonce >= 1 byte; tag 4..16",
             "counter with CBC-MAC AEAD (SP 800-38C); 128-bit blocks; nonce 7..13; tag 4,6..16",
             "cipher-based MAC (SP 800-38B); 64- and 128-bit blocks; tag 4..block",
+            "XEX tweakable storage mode (IEEE 1619); 128-bit blocks; double-length key; from 16 bytes",
         };
+        _Static_assert(sizeof what / sizeof what[0] == ARX_MODE_COUNT_, "a description per mode");
         printf("  %-5s %s\n", arx_mode_name((arx_mode)m), what[m]);
     }
     printf("\ncpu features: %s\n", arx_cpu_features_string());

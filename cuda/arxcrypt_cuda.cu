@@ -56,7 +56,7 @@ ARXCU_UNROLL
 /* ---- devices ------------------------------------------------------------------ */
 
 static int g_devices = -1;
-static char g_dev_err[160], g_dev_name[200];
+static char g_dev_err[160], g_dev_name[300];
 
 extern "C" int arxcu_device_count(void) {
     if (g_devices >= 0) return g_devices;
@@ -217,22 +217,17 @@ static int launch_ctr(const arxcu_key *k, cu_ctr_base c, uint8_t *out, const uin
     return ARX_OK;
 }
 
-/* GCM kernels only for LEA (the issue's scope; other 128-bit ciphers would be
- * one more line each here, at the cost of compile time). */
+/* GCM kernels for every 128-bit-block cipher. */
 static int launch_gcm(const arxcu_key *k, cu_gcm_ctr c, uint8_t *out, const uint8_t *in, size_t n, int dec,
                       unsigned long long *acc, cudaStream_t s) {
     CU_CHECK(cudaMemsetAsync(acc, 0, 2 * sizeof *acc, s));
     if (!n) return ARX_OK;
+    if (k->bb != 16) return ARX_ERR_MODE_UNSUPPORTED;
     unsigned g = tiles_for(n);
 #define L(T)                                                                                        \
     if (dec) k_gcm<T, true><<<g, ARXCU_THREADS, 0, s>>>(k->sched, k->d_tabs, c, out, in, n, acc);   \
     else k_gcm<T, false><<<g, ARXCU_THREADS, 0, s>>>(k->sched, k->d_tabs, c, out, in, n, acc);
-    switch (k->kind) {
-    case ARXCU_LEA128: L(CuLea128); break;
-    case ARXCU_LEA192: L(CuLea192); break;
-    case ARXCU_LEA256: L(CuLea256); break;
-    default: return ARX_ERR_MODE_UNSUPPORTED;
-    }
+    ARXCU_DISPATCH128(k->kind, L)
 #undef L
     CU_CHECK(cudaGetLastError());
     return ARX_OK;
@@ -272,7 +267,6 @@ static int check_gcm(const arxcu_key *k, const uint8_t *nonce, size_t nonce_len,
     if (!k || !nonce || !tag) return ARX_ERR_NULL;
     if (aad_len && !aad) return ARX_ERR_NULL;
     if (k->bb != 16) return ARX_ERR_MODE_UNSUPPORTED;
-    if (k->kind > ARXCU_LEA256) return ARX_ERR_MODE_UNSUPPORTED; /* kernels for LEA only */
     if (nonce_len == 0) return ARX_ERR_IV_LENGTH;
     if (tag_len < 4 || tag_len > 16) return ARX_ERR_TAG_LENGTH;
     if ((uint64_t)len > ((uint64_t)1 << 36) - 32) return ARX_ERR_TOO_LONG;
@@ -485,11 +479,26 @@ typedef enum { OP_ECB_ENC, OP_ECB_DEC, OP_CTR, OP_GCM_ENC, OP_GCM_DEC } pipe_op;
  * stream's buffers are reused, its previous chunk is finished in order
  * (wait, copy out, absorb), so the GHASH pieces chain in message order.
  */
+static int host_pinned(const void *p, size_t len) {
+    cudaPointerAttributes a;
+    const uint8_t *b = (const uint8_t *)p;
+    for (int i = 0; i < 2; i++, b += len - 1) { /* first and last byte */
+        if (cudaPointerGetAttributes(&a, b) != cudaSuccess) {
+            cudaGetLastError();
+            return 0;
+        }
+        if (a.type != cudaMemoryTypeHost) return 0;
+    }
+    return 1;
+}
+
 static int pipeline(arxcu_key *k, pipe_op op, cu_ctr_base ctr, gcm_state *g, uint8_t *out, const uint8_t *in,
                     size_t len) {
     int rc = pipe_ready(k);
     if (rc) return rc;
     const size_t chunk = k->pipe_chunk;
+    /* page-locked in and out: copy straight from and to them, no staging */
+    const int direct = len && host_pinned(in, len) && host_pinned(out, len);
     const size_t nchunks = len ? (len + chunk - 1) / chunk : (op >= OP_GCM_ENC ? 1 : 0);
     size_t done = 0; /* chunks finished */
     for (size_t c = 0; c < nchunks || done < nchunks;) {
@@ -497,8 +506,10 @@ static int pipeline(arxcu_key *k, pipe_op op, cu_ctr_base ctr, gcm_state *g, uin
             const int s = (int)(c % ARXCU_STREAMS);
             const size_t off = c * chunk, n = len - off < chunk ? len - off : chunk;
             cudaStream_t st = k->st[s];
-            if (n) memcpy(k->pinned[s], in + off, n);
-            if (n && cudaMemcpyAsync(k->dbuf[s], k->pinned[s], n, cudaMemcpyHostToDevice, st) != cudaSuccess) rc = ARXCU_ERR_CUDA;
+            const uint8_t *src = direct ? in + off : k->pinned[s];
+            uint8_t *dst = direct ? out + off : k->pinned[s];
+            if (n && !direct) memcpy(k->pinned[s], in + off, n);
+            if (n && cudaMemcpyAsync(k->dbuf[s], src, n, cudaMemcpyHostToDevice, st) != cudaSuccess) rc = ARXCU_ERR_CUDA;
             if (!rc) switch (op) {
                 case OP_ECB_ENC: rc = launch_ecb(k, k->dbuf[s], k->dbuf[s], n, 0, st); break;
                 case OP_ECB_DEC: rc = launch_ecb(k, k->dbuf[s], k->dbuf[s], n, 1, st); break;
@@ -511,7 +522,7 @@ static int pipeline(arxcu_key *k, pipe_op op, cu_ctr_base ctr, gcm_state *g, uin
                         rc = ARXCU_ERR_CUDA;
                     break;
                 }
-            if (!rc && n && cudaMemcpyAsync(k->pinned[s], k->dbuf[s], n, cudaMemcpyDeviceToHost, st) != cudaSuccess)
+            if (!rc && n && cudaMemcpyAsync(dst, k->dbuf[s], n, cudaMemcpyDeviceToHost, st) != cudaSuccess)
                 rc = ARXCU_ERR_CUDA;
             if (rc) break;
             c++;
@@ -519,7 +530,7 @@ static int pipeline(arxcu_key *k, pipe_op op, cu_ctr_base ctr, gcm_state *g, uin
             const int s = (int)(done % ARXCU_STREAMS);
             const size_t off = done * chunk, n = len - off < chunk ? len - off : chunk;
             if (cudaStreamSynchronize(k->st[s]) != cudaSuccess) { rc = ARXCU_ERR_CUDA; break; }
-            if (n) memcpy(out + off, k->pinned[s], n);
+            if (n && !direct) memcpy(out + off, k->pinned[s], n);
             if (op >= OP_GCM_ENC) gcm_absorb(k, g, n, k->h_acc + 2 * s);
             done++;
         }
@@ -528,8 +539,9 @@ static int pipeline(arxcu_key *k, pipe_op op, cu_ctr_base ctr, gcm_state *g, uin
         cudaGetLastError();
         for (int s = 0; s < ARXCU_STREAMS; s++) cudaStreamSynchronize(k->st[s]);
     }
-    for (int s = 0; s < ARXCU_STREAMS; s++) /* staging held data and keystream */
-        memset(k->pinned[s], 0, len < chunk ? len : chunk);
+    if (!direct)
+        for (int s = 0; s < ARXCU_STREAMS; s++) /* staging held data and keystream */
+            memset(k->pinned[s], 0, len < chunk ? len : chunk);
     return rc;
 }
 
@@ -610,6 +622,79 @@ extern "C" int arxcu_memcpy_d2h(void *dst, const void *d_src, size_t len) {
     if (!len) return ARX_OK;
     return cudaMemcpy(dst, d_src, len, cudaMemcpyDeviceToHost) == cudaSuccess ? (int)ARX_OK : (int)ARXCU_ERR_CUDA;
 }
+extern "C" int arxcu_host_alloc(void **ptr, size_t len) {
+    if (!ptr) return ARX_ERR_NULL;
+    *ptr = NULL;
+    int rc = need_device();
+    if (rc) return rc;
+    if (cudaMallocHost(ptr, len ? len : 16) != cudaSuccess) {
+        cudaGetLastError();
+        *ptr = NULL;
+        return ARXCU_ERR_CUDA;
+    }
+    return ARX_OK;
+}
+extern "C" void arxcu_host_free(void *ptr, size_t len) {
+    if (!ptr) return;
+    arx_wipe(ptr, len);
+    cudaFreeHost(ptr);
+}
+
+extern "C" int arxcu_copy_bandwidth(void *host, size_t len, double seconds, double gbps[3]) {
+    if (!host || !gbps) return ARX_ERR_NULL;
+    int rc = need_device();
+    if (rc) return rc;
+    void *d[2] = {NULL, NULL};
+    cudaStream_t st[2] = {NULL, NULL};
+    cudaEvent_t e0 = NULL, e1 = NULL;
+    rc = ARXCU_ERR_CUDA;
+    if (cudaMalloc(&d[0], len) != cudaSuccess || cudaMalloc(&d[1], len) != cudaSuccess ||
+        cudaStreamCreateWithFlags(&st[0], cudaStreamNonBlocking) != cudaSuccess ||
+        cudaStreamCreateWithFlags(&st[1], cudaStreamNonBlocking) != cudaSuccess ||
+        cudaEventCreate(&e0) != cudaSuccess || cudaEventCreate(&e1) != cudaSuccess)
+        goto done;
+    for (int what = 0; what < 3; what++) {
+        double best = 0;
+        for (int r = 0; r < 3; r++) {
+            int reps = 0;
+            float ms = 0;
+            do { /* batches of copies until a third of `seconds` has gone by */
+                cudaEventRecord(e0, st[0]);
+                if (what == 2) cudaStreamWaitEvent(st[1], e0, 0);
+                for (int i = 0; i < 4; i++) {
+                    if (what != 1) cudaMemcpyAsync(d[0], host, len, cudaMemcpyHostToDevice, st[0]);
+                    if (what != 0) cudaMemcpyAsync(host, d[1], len, cudaMemcpyDeviceToHost, st[what == 2]);
+                }
+                if (what == 2) { /* st[0] waits for st[1]'s copies before the stop event */
+                    cudaEvent_t j;
+                    cudaEventCreateWithFlags(&j, cudaEventDisableTiming);
+                    cudaEventRecord(j, st[1]);
+                    cudaStreamWaitEvent(st[0], j, 0);
+                    cudaEventDestroy(j);
+                }
+                cudaEventRecord(e1, st[0]);
+                if (cudaEventSynchronize(e1) != cudaSuccess) goto done;
+                float t;
+                cudaEventElapsedTime(&t, e0, e1);
+                ms += t, reps += 4;
+            } while (ms < 1000.0 * seconds / 9);
+            double g = (double)len * reps / (ms * 1e-3) / 1e9;
+            if (g > best) best = g;
+        }
+        gbps[what] = best;
+    }
+    rc = ARX_OK;
+done:
+    cudaGetLastError();
+    if (e0) cudaEventDestroy(e0);
+    if (e1) cudaEventDestroy(e1);
+    for (int i = 0; i < 2; i++) {
+        if (st[i]) cudaStreamDestroy(st[i]);
+        if (d[i]) cudaFree(d[i]);
+    }
+    return rc;
+}
+
 extern "C" int arxcu_synchronize(void) {
     return cudaDeviceSynchronize() == cudaSuccess ? (int)ARX_OK : (int)ARXCU_ERR_CUDA;
 }

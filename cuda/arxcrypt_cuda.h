@@ -22,10 +22,13 @@
  *   *_dev   operate on device pointers (cudaMalloc'd, 16-byte aligned, else
  *           ARXCU_ERR_ALIGN), queued on `stream`; ECB and CTR return
  *           without waiting, GCM waits for its tag.
- *   others  take host pointers and return when done: the data moves through
- *           pinned staging buffers in chunks on several CUDA streams, so one
- *           chunk's copy to the device, another's kernel and a third's copy
- *           back overlap.
+ *   others  take host pointers and return when done: the data moves in
+ *           chunks on several CUDA streams, so one chunk's copy to the
+ *           device, another's kernel and a third's copy back overlap. Data
+ *           in pageable memory goes through pinned staging buffers (a host
+ *           memcpy each way); when `in` and `out` are page-locked (from
+ *           arxcu_host_alloc, cudaMallocHost or cudaHostRegister) the copies
+ *           go straight from and to them.
  * out == in is allowed; any other overlap is ARX_ERR_OVERLAP.
  */
 #ifndef ARXCRYPT_CUDA_H
@@ -116,7 +119,23 @@ int arxcu_gcm_decrypt(arxcu_key *k, const uint8_t *nonce, size_t nonce_len, cons
  * at least 64 KiB); takes effect for the next call. */
 void arxcu_set_chunk_bytes(arxcu_key *k, size_t bytes);
 
+/* ---- page-locked host memory ------------------------------------------------- */
+/* len bytes of page-locked (pinned) host memory, which the host-buffer calls
+ * copy without staging. ARXCU_ERR_NO_DEVICE, ARXCU_ERR_CUDA (out of pinned
+ * memory), ARX_ERR_NULL. arxcu_host_free wipes `len` bytes and frees; NULL is
+ * a no-op. */
+int arxcu_host_alloc(void **ptr, size_t len);
+void arxcu_host_free(void *ptr, size_t len);
+
 /* ---- small device helpers for callers without CUDA headers (CLI, tests) ---- */
+/*
+ * The copy bound for benchmarks: GB/s of len-byte copies between `host`
+ * (pinned or pageable) and the device, host to device (gbps[0]), device to
+ * host (gbps[1]), and both directions at once on two streams (gbps[2]: len
+ * bytes each way per round, counted once: the host-to-host bound of an
+ * overlapped pipeline). Repeats for about `seconds`; best of three.
+ */
+int arxcu_copy_bandwidth(void *host, size_t len, double seconds, double gbps[3]);
 int arxcu_malloc(void **d_ptr, size_t len);
 void arxcu_free(void *d_ptr);
 int arxcu_memcpy_h2d(void *d_dst, const void *src, size_t len);

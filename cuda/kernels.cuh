@@ -83,6 +83,28 @@ typedef CuSparx<4, 10, 4> CuSparx128_10;
     default: break;                                                                                \
     }
 
+/* F(type) for the kind k when it has a 128-bit block (the GCM kernels); the
+ * 64-bit kinds do nothing. */
+#define ARXCU_DISPATCH128(k, F)                                                                    \
+    switch (k) {                                                                                   \
+    case ARXCU_LEA128: F(CuLea128); break;                                                         \
+    case ARXCU_LEA192: F(CuLea192); break;                                                         \
+    case ARXCU_LEA256: F(CuLea256); break;                                                         \
+    case ARXCU_CHAM128_112: F(CuCham128_112); break;                                               \
+    case ARXCU_CHAM128_80: F(CuCham128_80); break;                                                 \
+    case ARXCU_CHAM128_120: F(CuCham128_120); break;                                               \
+    case ARXCU_CHAM128_96: F(CuCham128_96); break;                                                 \
+    case ARXCU_SPECK128_32: F(CuSpeck128_32); break;                                               \
+    case ARXCU_SPECK128_33: F(CuSpeck128_33); break;                                               \
+    case ARXCU_SPECK128_34: F(CuSpeck128_34); break;                                               \
+    case ARXCU_SIMON128_68: F(CuSimon128_68); break;                                               \
+    case ARXCU_SIMON128_69: F(CuSimon128_69); break;                                               \
+    case ARXCU_SIMON128_72: F(CuSimon128_72); break;                                               \
+    case ARXCU_SPARX128_8: F(CuSparx128_8); break;                                                 \
+    case ARXCU_SPARX128_10: F(CuSparx128_10); break;                                               \
+    default: break;                                                                                \
+    }
+
 /* ---- one 16-byte unit ------------------------------------------------------ */
 
 template <class C, bool DEC> ARXCU_HD void cu_block(const uint32_t *rk, uint32_t *x) {

@@ -166,6 +166,10 @@ def parse_list():
         }
     if not ciphers:
         raise Fail("`arxcrypt list` printed no cipher lines: %r" % text[:300])
+    # every mode line has its description (xts once printed "(null)")
+    modes = text.split("\nmodes:\n", 1)[1].split("\n\n", 1)[0].splitlines() if "\nmodes:\n" in text else []
+    if len(modes) < 9 or any(len(l.split(None, 1)) < 2 or "(null)" in l for l in modes):
+        raise Fail("`arxcrypt list`: a mode without its description: %r" % modes)
     return ciphers, text
 
 

@@ -376,7 +376,8 @@ function manyCase(A, inst, quick) {
     const R = rng(2424);
     let checks = 0;
     const pick = (a) => a[R.int(a.length)];
-    const ciphers = ['lea-128', 'lea-192', 'lea-256', 'cham-128-128', 'speck-128-256', 'simon-128-128', 'sparx-128-256', 'hight', 'speck-64-128', 'simon-64-96', 'simeck-64-128', 'cham-64-128', 'sparx-64-128'];
+    // every cipher with lanes in the SIMD build (SIMECK-32/64: CTR only)
+    const ciphers = ['lea-128', 'lea-192', 'lea-256', 'cham-128-128', 'speck-128-128', 'speck-128-256', 'simon-128-128', 'sparx-128-256', 'hight', 'speck-64-128', 'simon-64-96', 'simeck-64-128', 'cham-64-128', 'sparx-64-128', 'simeck-32-64'];
     for (const cipher of ciphers) {
       const info = inst.cipherInfo(cipher);
       const B = info.blockBytes;
@@ -395,6 +396,7 @@ function manyCase(A, inst, quick) {
           const ctr = Array.from({ length: n }, () => ({ key: pick(keys), iv: R.bytes(B), data: R.bytes(len()) }));
           A.ctrXorMany(ctr).forEach((o, i) => assertBytes(o, A.ctrXor(ctr[i].key, ctr[i].iv, ctr[i].data), `${cipher} ctrXorMany[${i}] (${ctr[i].data.length} B)`));
           checks += n;
+          if (!info.modes.includes('cmac')) continue;
           // CMAC and its verification, some tags forged
           const mac = Array.from({ length: n }, () => ({ key: pick(keys), msg: R.bytes(len()), tagLength: R.int(3) ? undefined : 4 + R.int(B - 3) }));
           const tags = A.cmacMany(mac);

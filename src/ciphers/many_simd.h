@@ -63,8 +63,8 @@
  *
  * (NEON: LM_VBITS 128 with LM_NEON defined, 32- or 64-bit words, LM_ROUNDS16
  * included. WebAssembly
- * SIMD128: LM_VBITS 128 in a -msimd128 build, 32-bit words; nothing else to
- * define.)
+ * SIMD128: LM_VBITS 128 in a -msimd128 build, 32- or 64-bit words,
+ * LM_ROUNDS16 included; nothing else to define.)
  *
  * Constant time: the only branches are on lengths and lane counts (public);
  * round keys and counters are only operands.
@@ -170,13 +170,11 @@ ARX_INLINE uint32x4_t LM_FN(many_tbl)(uint32x4_t v, uint8x16_t idx) {
 #define LM_B16_STORE(p, v) vst1q_u8((uint8_t *)(void *)(p), (v))
 #define LM_B16_XOR veorq_u8
 #elif LM_VBITS == 128 && defined(__wasm_simd128__)
-/* WebAssembly SIMD128, 32-bit words only: four messages a call, as NEON.
- * The vocabulary of wasm.h (zips are SSE2's unpacks; rotates the including
- * file's LM_ROL/LM_ROR, shl | shr_u there); a 128-bit lane is the vector. */
+/* WebAssembly SIMD128: 32-bit words, four messages a call, as NEON, or
+ * 64-bit ones (SPECK-128, SIMON-128), two. The vocabulary of wasm.h (zips
+ * are SSE2's unpacks; rotates the including file's, shl | shr_u there); a
+ * 128-bit lane is the vector. */
 #include "wasm.h"
-#if LM_W != 32
-#error "many_simd.h: SIMD128 lanes are 32-bit"
-#endif
 #define LM_WASM
 #define LM v128_t
 #define LM_XOR wasm_v128_xor
@@ -189,11 +187,19 @@ ARX_INLINE uint32x4_t LM_FN(many_tbl)(uint32x4_t v, uint8x16_t idx) {
 #define LM_UNPACKHI64 WASM_ZIPHI64
 #define LM_LANE128(v, k) (v)
 #define LM_EACH128(F) F(0)
+#if LM_W == 32
 #define LM_ADD wasm_i32x4_add
 #define LM_SUB wasm_i32x4_sub
 #define LM_SET1(x) wasm_u32x4_splat((uint32_t)(x))
 #define LM_EQ0(v) wasm_i32x4_eq((v), wasm_i32x4_splat(0))
 #define LM_BSWAP(v) WASM_BSWAP32(v)
+#else
+#define LM_ADD wasm_i64x2_add
+#define LM_SUB wasm_i64x2_sub
+#define LM_SET1(x) wasm_u64x2_splat((uint64_t)(x))
+#define LM_EQ0(v) wasm_i64x2_eq((v), wasm_i64x2_splat(0))
+#define LM_BSWAP(v) WASM_BSWAP64(v)
+#endif
 /* one block */
 #define LM_B16 v128_t
 #define LM_B16_LOAD(p) wasm_v128_load((const void *)(p))

@@ -923,12 +923,17 @@ ARX_INLINE void TW_FN(many_rounds)(const V *lk, unsigned nr, V s[][2], const int
     for (int j = 0; j < n; j++) s[j][0] = y[j], s[j][1] = x[j];
 }
 /* WebAssembly SIMD128, 32-bit words: 4 messages a call as on NEON, 2
- * batches (x86-64 hosts have 16 vector registers, as ARMv7). */
-#if defined(TW_WASM) && TW_W == 32 && !defined(TW_MANY_NB) && TW_PAIRS >= 2
-#define TW_MANY_NB 2
+ * batches (x86-64 hosts have 16 vector registers, as ARMv7). 64-bit words
+ * (SPECK-128, SIMON-128, i64x2): 2 messages a call, 4 batches, a lane's
+ * four blocks through the rounds together (Node 20, Zen 4, 64 jobs under
+ * 16 keys, lanes / the same call without them: 2 batches lost 6-13% at
+ * 128-256 B CTR, 4 batches are even there; GCM wins at 16-384 B either
+ * way: docs/PERFORMANCE.md). The expression is evaluated per instance. */
+#if defined(TW_WASM) && (TW_W == 32 || TW_W == 64) && !defined(TW_MANY_NB) && TW_PAIRS >= 2
+#define TW_MANY_NB (TW_W == 64 && TW_PAIRS >= 4 ? 4 : 2)
 #endif
 #if defined(TW_MANY_NB) && (((TW_W == 64 || TW_W == 32) && (TW_VBITS >= 256 || defined(TW_NEON))) ||       \
-                            (defined(TW_WASM) && TW_W == 32))
+                            (defined(TW_WASM) && (TW_W == 32 || TW_W == 64)))
 #ifdef TW_NEON
 #define LM_NEON
 #endif
@@ -947,8 +952,8 @@ ARX_INLINE void TW_FN(many_rounds)(const V *lk, unsigned nr, V s[][2], const int
 #else
 #define TW_MANY_FIELDS_ , .many_lanes = TW_VBITS / TW_W, .ctr_many = TW_FN(ctr_many)
 #endif
-#elif TW_W == 16 && ((defined(TW_MANY_NB) && TW_VBITS >= 256) || defined(TW_NEON))
-/* 16-bit words (32-bit blocks: SIMECK-32/64) on AVX2, AVX-512 and NEON: one
+#elif TW_W == 16 && ((defined(TW_MANY_NB) && TW_VBITS >= 256) || defined(TW_NEON) || defined(TW_WASM))
+/* 16-bit words (32-bit blocks: SIMECK-32/64) on AVX2, AVX-512, NEON and wasm: one
  * message per 32-bit lane, a block being that lane's one word (y | x << 16);
  * many_simd.h's LM_ROUNDS16 pairs the words of batches 2p and 2p + 1 half
  * by half into y and x vectors of 16-bit lanes, which the rounds above take
@@ -956,7 +961,9 @@ ARX_INLINE void TW_FN(many_rounds)(const V *lk, unsigned nr, V s[][2], const int
  * state pairs through many_rounds above).
  * TW_MANY16_PAIRS such pairs a call, twice as many batches: x86
  * TW_MANY_NB, NEON 4 on AArch64 (8 batches, as its 32-bit words' kernel),
- * 2 on ARMv7's 16 q registers. */
+ * 2 on ARMv7's 16 q registers, 4 on WebAssembly (Node 20 on Zen 4, 128-320
+ * B CTR: lanes / the one-message kernel in the same call 0.80-0.91x with
+ * 2, 0.85-1.12x with 4; at 16 B 2.1-2.3x either way). */
 #ifdef TW_NEON
 #define LM_NEON
 #if defined(__aarch64__) && TW_PAIRS >= 4
@@ -964,6 +971,8 @@ ARX_INLINE void TW_FN(many_rounds)(const V *lk, unsigned nr, V s[][2], const int
 #else
 #define TW_MANY16_PAIRS 2
 #endif
+#elif defined(TW_WASM)
+#define TW_MANY16_PAIRS 4
 #else
 #define TW_MANY16_PAIRS TW_MANY_NB
 #endif

@@ -62,6 +62,7 @@ void hight_neon_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *i
 void hight_wasm_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void hight_wasm_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
 void hight_wasm_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
+void hight_wasm_ctr_many(arx_many_sched *sc, const arx_many_lane *const *lanes, size_t n, size_t cap, int flags);
 
 #endif /* ARX_HIGHT_H */
 

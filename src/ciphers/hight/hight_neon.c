@@ -89,21 +89,41 @@ ARX_INLINE uint8x16_t hight_neon_lin(uint8x16_t x, const uint8_t *tlo, const uin
 #define HV_MCA_ENC "hight_neon_ecb:128" /* one batch: 16 blocks of 8 bytes */
 #define HV_MCA_DEC "hight_neon_dec:128"
 #define HV_MCA_CTR "hight_neon_ctr:128"
-#if defined(__aarch64__)
 /* The lane-per-message kernel (hight.h, ../many_simd.h): four messages a
- * call, AArch64 only (its byte shuffle is one tbl; ARMv7 keeps the
- * one-message path). */
+ * call, each lane's four blocks byte-sliced in its 32-bit lane; the rounds
+ * are the one-message kernel's, 16 blocks a pass, with round-key vectors
+ * loaded from the transposed schedule instead of broadcasts (ARMv7: vld1q
+ * for vld1q_dup, no more registers). ARMv7 has it too, enabled without a
+ * timing (qemu-user times nothing): a message under 16 blocks costs the
+ * one-message path a whole 16-block pass (or scalar blocks under
+ * HV_MIN_TAIL), where the lanes share one pass among four messages. Under
+ * llvm-mca 14 (clang-14 -O2, Cortex-A72 model, one pass with its
+ * transposes and key loads) a lane pass costs about what the one-message
+ * CTR pass of 16 blocks does: ARMv7 1275 against 1231 cycles, AArch64
+ * 813 against 773. So a message of 4 blocks (32 bytes) costs the lanes a
+ * quarter of a pass (~3.9x less), one of 16 blocks (128 bytes) 1.04x more;
+ * from 256 bytes on messages go alone (many.c's MANY_LONG_CTR64). */
 #define HV_MANY 1
+#if defined(__aarch64__)
 #define HV_UNPLO64(a, b) vreinterpretq_u8_u64(vzip1q_u64(vreinterpretq_u64_u8(a), vreinterpretq_u64_u8(b)))
 #define HV_UNPHI64(a, b) vreinterpretq_u8_u64(vzip2q_u64(vreinterpretq_u64_u8(a), vreinterpretq_u64_u8(b)))
 #define HV_SHUFFLE8 vqtbl1q_u8
+#else
+#define HV_UNPLO64(a, b) vcombine_u8(vget_low_u8(a), vget_low_u8(b))
+#define HV_UNPHI64(a, b) vcombine_u8(vget_high_u8(a), vget_high_u8(b))
+/* vqtbl1q_u8 as two vtbl2 (indexes < 16; once per set of keys) */
+ARX_INLINE uint8x16_t hight_neon_tbl16(uint8x16_t t, uint8x16_t idx) {
+    const uint8x8x2_t tt = {{vget_low_u8(t), vget_high_u8(t)}};
+    return vcombine_u8(vtbl2_u8(tt, vget_low_u8(idx)), vtbl2_u8(tt, vget_high_u8(idx)));
+}
+#define HV_SHUFFLE8 hight_neon_tbl16
+#endif
 #define HV_WORD_BYTES ((uint8x16_t){0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12})
 #define HV_LOAD_LANES(p, q) vld1q_u8((p)[q])
 #define HV_LM uint32x4_t
 #define HV_TO_LM(v) vreinterpretq_u32_u8(v)
 #define HV_FROM_LM(v) vreinterpretq_u8_u32(v)
 #define LM_NEON
-#endif
 
 #include "hight.h"
 

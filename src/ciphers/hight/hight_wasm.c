@@ -58,6 +58,16 @@ ARX_INLINE v128_t hight_wasm_lin(v128_t x, v128_t tlo, v128_t thi) {
 /* A batch against the reference block by block, as on SSE2. */
 #define HV_MIN_TAIL 4
 #define HV_UNROLL _Pragma("clang loop unroll(full)")
+/* The lane-per-message kernel (hight.h, ../many_simd.h): four messages a
+ * call, one per 32-bit lane, each lane's four blocks byte-sliced in it; the
+ * schedule transpose's byte spread is one swizzle (run once per set of keys,
+ * its index computed: no data-dependent lookup). */
+#define HV_MANY 1
+#define HV_UNPLO64 WASM_ZIPLO64
+#define HV_UNPHI64 WASM_ZIPHI64
+#define HV_SHUFFLE8 wasm_i8x16_swizzle
+#define HV_WORD_BYTES wasm_u8x16_const(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12)
+#define HV_LOAD_LANES(p, q) wasm_v128_load((p)[q])
 
 #include "hight.h"
 

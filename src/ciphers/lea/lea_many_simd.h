@@ -71,21 +71,39 @@ ARX_INLINE __m512i lea_many_ks_load(const lea_ks *ks, size_t w0) {
 }
 #define LM_KS_LOAD(ks, w0) lea_many_ks_load((ks), (w0))
 #elif defined(LM_TRANSPOSE) && LM_VBITS == 256
-/* Compact words w0..w0 + 7: rounds w0 / 4 and + 1, 12 words of rk from
- * 6 * w0 / 4. Position i wants word i + 0, 0, 0, 1, 2, 2, 2, 3 of them:
- * four overlapping loads and three blends, no shuffle (a two-permute
- * version doubled the shuffles a transpose; reads up to word 142). */
-ARX_INLINE __m256i lea_many_ks_load(const lea_ks *ks, size_t w0) {
-    const uint32_t *p = &ks->rk[0][0];
-    if (!LM_LEA_COMPACT(ks)) return _mm256_loadu_si256((const __m256i *)(const void *)(p + w0));
-    p += w0 / 4 * 6;
-#define LM_LEA_LD(o) _mm256_loadu_si256((const __m256i *)(const void *)(p + (o)))
-    __m256i v = _mm256_blend_epi32(LM_LEA_LD(0), LM_LEA_LD(1), 0x08);
-    v = _mm256_blend_epi32(v, LM_LEA_LD(2), 0x70);
-    return _mm256_blend_epi32(v, LM_LEA_LD(3), 0x80);
-#undef LM_LEA_LD
+/* The eight lanes' schedules into lk. LEA-128's compact words by 128-bit
+ * lanes: round r's RK0, RK1, RK2, RK4 of lanes l and l + 4 side by side
+ * (words 0..3 and 1..4 of rk[r], one blend), then a 4x4 transpose inside
+ * each 128-bit lane gives lk[4r + j] in lane order: per round 16 loads, 4
+ * blends and 8 unpacks, where 8x8 transposes of rows built from overlapping
+ * loads took 16 loads, 12 blends and 12 shuffles (the transposes were ~15%
+ * of the AVX2 kernel at 64-byte GCM). Other key sizes: rk as it lies, 8x8. */
+ARX_INLINE void lea_many_ks_t256(__m256i *lk, const lea_ks *const *lks) {
+    if (LM_LEA_COMPACT(lks[0])) {
+#define LM_LEA_LD2(l, o)                                                                           \
+    _mm256_inserti128_si256(                                                                       \
+        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(&lks[(l)]->rk[r][(o)]))), \
+        _mm_loadu_si128((const __m128i *)(const void *)(&lks[(l) + 4]->rk[r][(o)])), 1)
+        for (unsigned r = 0; r < 24; r++) {
+            __m256i v[4];
+            for (int l = 0; l < 4; l++) v[l] = _mm256_blend_epi32(LM_LEA_LD2(l, 0), LM_LEA_LD2(l, 1), 0x88);
+            const __m256i t0 = _mm256_unpacklo_epi32(v[0], v[1]), t1 = _mm256_unpackhi_epi32(v[0], v[1]);
+            const __m256i t2 = _mm256_unpacklo_epi32(v[2], v[3]), t3 = _mm256_unpackhi_epi32(v[2], v[3]);
+            lk[4 * r] = _mm256_unpacklo_epi64(t0, t2), lk[4 * r + 1] = _mm256_unpackhi_epi64(t0, t2);
+            lk[4 * r + 2] = _mm256_unpacklo_epi64(t1, t3), lk[4 * r + 3] = _mm256_unpackhi_epi64(t1, t3);
+        }
+#undef LM_LEA_LD2
+        return;
+    }
+    const size_t nwords = LM_KS_WORDS(lks[0]);
+    for (size_t w0 = 0; w0 < nwords; w0 += 8) {
+        __m256i m[8];
+        for (size_t l = 0; l < 8; l++) m[l] = _mm256_loadu_si256((const __m256i *)(const void *)(&lks[l]->rk[0][0] + w0));
+        LM_TRANSPOSE(m);
+        for (size_t j = 0; j < 8; j++) lk[w0 + j] = m[j];
+    }
 }
-#define LM_KS_LOAD(ks, w0) lea_many_ks_load((ks), (w0))
+#define LM_KS_TRANSPOSE(lk, lks) lea_many_ks_t256((lk), (lks))
 #elif defined(LM_TRANSPOSE) && LM_VBITS == 128 && defined(__wasm_simd128__)
 /* Compact words w0..w0 + 3: round w0 / 4's RK0, RK1, RK2, RK4. */
 ARX_INLINE v128_t lea_many_ks_load(const lea_ks *ks, size_t w0) {

@@ -23,6 +23,11 @@
 #define SPECK_CTR_FIRST_64(v) WASM_SHUF64((v), 6, 5, 4, 3, 2, 1, 0, 7)
 #define SPECK_CTR_FIRST(v) TW_CAT(SPECK_CTR_FIRST_, TW_W)(v)
 
+/* SPECK-128's CTR messages of 256 bytes and more, multiples of 128 (the
+ * one-message kernel's whole 8-block batches), go alone (many.c): the
+ * lanes were 1-4% behind there (docs/PERFORMANCE.md). */
+#define TW_MANY_CTR_ALONE ARX_MANY_CTR_ALONE(256, 128)
+
 #define TW_W 32
 #include "../twoword_simd.h"
 #define TW_W 64
