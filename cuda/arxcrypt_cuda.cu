@@ -30,9 +30,19 @@ __global__ void __launch_bounds__(ARXCU_THREADS)
 }
 
 /* GCM: each thread's share, XOR-reduced over the warp (shuffles) and the
- * block (shared memory), weighted once per tile and XORed into acc[2]. */
+ * block (shared memory), weighted once per tile and XORed into acc[2].
+ * ARXCU_GCM_MIN_BLOCKS: CUDA blocks per SM the register allocation must
+ * allow (the launch bound's second argument; 0: no bound). */
+#ifndef ARXCU_GCM_MIN_BLOCKS
+#define ARXCU_GCM_MIN_BLOCKS 0
+#endif
+#if ARXCU_GCM_MIN_BLOCKS
+#define ARXCU_GCM_BOUNDS __launch_bounds__(ARXCU_THREADS, ARXCU_GCM_MIN_BLOCKS)
+#else
+#define ARXCU_GCM_BOUNDS __launch_bounds__(ARXCU_THREADS)
+#endif
 template <class C, bool DEC>
-__global__ void __launch_bounds__(ARXCU_THREADS)
+__global__ void ARXCU_GCM_BOUNDS
     k_gcm(const __grid_constant__ arxcu_sched ks, const cu_gcm_tabs *tabs, cu_gcm_ctr c, uint8_t *out,
           const uint8_t *in, size_t nbytes, unsigned long long *acc) {
     cu_gf v = cu_gcm_thread<C, DEC>(ks.w, tabs, c, out, in, nbytes, blockIdx.x, threadIdx.x);

@@ -27,6 +27,7 @@ cd "$(dirname "$0")/.."
 OUTDIR=${1:-${OUT:-/tmp/arxcu-device}}
 mkdir -p "$OUTDIR"
 S=$OUTDIR/summary.txt
+T=$(mktemp -d) # scratch: inputs, outputs, a fallback build (kept out of OUTDIR)
 : >"$S"
 say() { echo "== $*" | tee -a "$S"; }
 run() { # run LIMIT CMD...: output to the summary, status noted
@@ -54,7 +55,7 @@ if [ -n "$BIN" ] && "$BIN/arxcrypt" bench --gpu --cipher lea-128 --mode ctr --si
 else
     say "building here (prebuilt binaries missing or not running)"
     export PATH=$PATH:/usr/local/cuda/bin
-    BIN=$OUTDIR/../arxcu-build
+    BIN=$T/build
     run 400 cmake -S . -B "$BIN/b" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_COMPILER="$(command -v nvcc)" \
         -DCMAKE_CUDA_ARCHITECTURES=90
     run 400 cmake --build "$BIN/b" -j "$(nproc)" --target arxcrypt-cli test_cuda_gpu
@@ -63,17 +64,17 @@ fi
 
 say "2. differential tests"
 run 180 "$BIN/test_cuda_gpu"
-head -c 3000017 /dev/urandom >"$OUTDIR/../arxcu-in.bin"
+head -c 3000017 /dev/urandom >"$T/in.bin"
 for spec in "lea-128 gcm 00112233445566778899aabbccddeeff 000102030405060708090a0b" \
     "cham-128-256 ctr 00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff 0f0e0d0c0b0a09080706050403020100" \
     "hight ecb 00112233445566778899aabbccddeeff -" "sparx-64-128 ctr 00112233445566778899aabbccddeeff 0102030405060708"; do
     set -- $spec
     iv=(); [ "$4" != - ] && iv=(--iv "$4")
     n=3000017; [ "$2" = ecb ] && n=3000000
-    head -c $n "$OUTDIR/../arxcu-in.bin" >"$OUTDIR/../arxcu-in2.bin"
-    "$BIN/arxcrypt" raw -c "$1" -m "$2" -k "$3" "${iv[@]}" -i "$OUTDIR/../arxcu-in2.bin" -o "$OUTDIR/../cpu.bin" &&
-        "$BIN/arxcrypt" raw --gpu -c "$1" -m "$2" -k "$3" "${iv[@]}" -i "$OUTDIR/../arxcu-in2.bin" -o "$OUTDIR/../gpu.bin" &&
-        cmp "$OUTDIR/../cpu.bin" "$OUTDIR/../gpu.bin" && echo "raw --gpu $1 $2: same bytes as the CPU ($n bytes)" >>"$S" ||
+    head -c $n "$T/in.bin" >"$T/in2.bin"
+    "$BIN/arxcrypt" raw -c "$1" -m "$2" -k "$3" "${iv[@]}" -i "$T/in2.bin" -o "$T/cpu.bin" &&
+        "$BIN/arxcrypt" raw --gpu -c "$1" -m "$2" -k "$3" "${iv[@]}" -i "$T/in2.bin" -o "$T/gpu.bin" &&
+        cmp "$T/cpu.bin" "$T/gpu.bin" && echo "raw --gpu $1 $2: same bytes as the CPU ($n bytes)" >>"$S" ||
         echo "FAIL raw --gpu $1 $2" | tee -a "$S"
 done
 

@@ -51,7 +51,13 @@
  *                            the low half of every 32-bit lane and of batch
  *                            2p + 1's in the high half (the round keys in lk
  *                            then hold each lane's 16-bit key twice)
- * and may define LM_ROUNDS_ANY_NB (LM_ROUNDS takes any nb, 1..LM_NB: the
+ * and may define LM_PRE4_N with LM_PRE4(lk, ks, x, p) and
+ * LM_ROUNDS_PRE4(lk, ks, p, s, nb) (128-bit blocks of 32-bit words, GCM's
+ * inc32 counters: words 0..2 of a lane's counter blocks, x[0..2] as the
+ * rounds take them, stay the same through the call, so LM_PRE4 computes
+ * from them once what of the first rounds does not depend on word 3, p[0..
+ * LM_PRE4_N), and LM_ROUNDS_PRE4 encrypts batches from word 3 alone, s[b][3],
+ * and p: LEA), and LM_ROUNDS_ANY_NB (LM_ROUNDS takes any nb, 1..LM_NB: the
  * last few batches in one call, not one call each), LM_TRANSPOSE(m) (an LM_LANES x LM_LANES transpose of words
  * in vectors) with LM_KS_PTR(ks) (the schedule's words, readable in whole
  * vectors up to LM_KS_WORDS rounded up to LM_LANES) or LM_KS_LOAD(ks, w0)
@@ -717,33 +723,52 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
     LM cj0[LM_NW];
     for (int w = 0; w < LM_NW; w++) cj0[w] = c[w];
     if (pre) LM_FN(many_ctr_step)(c, flags);
+#ifdef LM_PRE4_N
+    /* inc32: the first rounds' part that word 3 does not reach, once (E(J0)
+     * shares words 0..2 with the data's counters) */
+    const int pre4 = (flags & ARX_MANY_INC32) != 0;
+    LM p4[LM_PRE4_N];
+    if (pre4) {
+        const LM x[3] = {LM_BSWAP(c[0]), LM_BSWAP(c[1]), LM_BSWAP(c[2])};
+        LM_PRE4(lk, ks0, x, p4);
+    }
+#define LM_RUN(sp, k)                                                                              \
+    do {                                                                                           \
+        if (pre4) LM_ROUNDS_PRE4(lk, ks0, p4, sp, k);                                              \
+        else LM_ROUNDS(lk, ks0, sp, k);                                                            \
+    } while (0)
+#else
+#define LM_RUN(sp, k) LM_ROUNDS(lk, ks0, sp, k)
+#endif
 
     for (size_t b = 0; b < batches; b += LM_NB) {
         const int nb = (batches - b) < LM_NB ? (int)(batches - b) : LM_NB;
         LM s[LM_NB][LM_NW];
 #pragma GCC unroll 4
         for (int j = 0; j < nb; j++) {
-            if (pre && b + (size_t)j == jb) {
-                for (int w = 0; w < LM_NW; w++) s[j][w] = LM_BSWAP(cj0[w]);
-            } else {
-                for (int w = 0; w < LM_NW; w++) s[j][w] = LM_BSWAP(c[w]);
-                LM_FN(many_ctr_step)(c, flags);
-            }
+            const LM *cw = pre && b + (size_t)j == jb ? cj0 : c;
+#ifdef LM_PRE4_N
+            if (pre4) s[j][3] = LM_BSWAP(cw[3]); /* words 0..2 are in p4 */
+            else
+#endif
+                for (int w = 0; w < LM_NW; w++) s[j][w] = LM_BSWAP(cw[w]);
+            if (cw == c) LM_FN(many_ctr_step)(c, flags);
         }
 #ifdef LM_ROUNDS_ANY_NB
-        LM_ROUNDS(lk, ks0, s, nb); /* the rounds take 1..LM_NB batches (HIGHT: one pass for any) */
+        LM_RUN(s, nb); /* the rounds take 1..LM_NB batches (HIGHT: one pass for any) */
 #else
         if (nb == LM_NB) {
-            LM_ROUNDS(lk, ks0, s, LM_NB);
+            LM_RUN(s, LM_NB);
         } else { /* the last few: in pairs, still two batches' latency hidden (GCM's E(J0) and
                   * one data block, or a 64-byte message and E(J0) past a set of four) */
             int j = 0;
 #if LM_NB > 2
-            for (; j + 2 <= nb; j += 2) LM_ROUNDS(lk, ks0, &s[j], 2);
+            for (; j + 2 <= nb; j += 2) LM_RUN(&s[j], 2);
 #endif
-            for (; j < nb; j++) LM_ROUNDS(lk, ks0, &s[j], 1);
+            for (; j < nb; j++) LM_RUN(&s[j], 1);
         }
 #endif
+#undef LM_RUN
         for (int j = 0; j < nb; j++) {
             const size_t bi = b + (size_t)j;
 #ifdef LM_P
@@ -860,6 +885,9 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
     if (ksb_used) arx_wipe(ksb, sizeof ksb); /* keystream; whole-group batches never store it */
     arx_wipe(c, sizeof c);
     arx_wipe(cj0, sizeof cj0);
+#ifdef LM_PRE4_N
+    if (pre4) arx_wipe(p4, sizeof p4); /* derived from the keys */
+#endif
 }
 
 #undef LM_LEN
@@ -919,5 +947,8 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #undef LM_ROUNDS
 #undef LM_ROUNDS16
 #undef LM_ROUNDS_ANY_NB
+#undef LM_PRE4_N
+#undef LM_PRE4
+#undef LM_ROUNDS_PRE4
 #undef LM_KS_TRANSPOSE
 #undef LM_TRANSPOSE
