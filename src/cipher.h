@@ -222,6 +222,29 @@ typedef void (*arx_ctr_many_fn)(arx_many_sched *sc, const arx_many_lane *const *
 /* The designated initialisers of arx_backend's many_ctr_from and
  * many_ctr_step (after a comma-led field list). */
 #define ARX_MANY_CTR_ALONE(from, step) , .many_ctr_from = (from), .many_ctr_step = (step)
+/* A backend with lane kernels only (SPECK, SIMON and SIMECK with 24- and
+ * 48-bit words on x86: twoword_lanes.h): the reference's one-message
+ * kernels ENC and DEC (counter mode built on ENC by the modes) and the ISA
+ * file's ctr_many LANES_FN, NLANES messages a call. */
+#define ARX_LANES_BACKEND(name, isa, req, nlanes, enc, dec, lanes_fn)                              \
+    void lanes_fn(arx_many_sched *sc, const arx_many_lane *const *lanes, size_t n, size_t cap, int flags); \
+    static const arx_backend name = {isa, req, 1, enc, dec, NULL, .many_lanes = (nlanes), .ctr_many = lanes_fn};
+/* Both x86 ones of CIPHER (speck48: speck48_avx2 and speck48_avx512, over
+ * speck48_encrypt/_decrypt and the ISA files' speck48_<isa>_ctr_lanes);
+ * AVX-512 (with VBMI2: vpshld) runs twice AVX2's lanes. */
+#define ARX_LANES_X86(cipher, avx2_lanes)                                                          \
+    ARX_LANES_BACKEND(cipher##_avx2, "avx2", ARX_REQ_AVX2, avx2_lanes, cipher##_encrypt, cipher##_decrypt,   \
+                      cipher##_avx2_ctr_lanes)                                                     \
+    ARX_LANES_BACKEND(cipher##_avx512, "avx512", ARX_REQ_AVX512 | ARX_CPU_AVX512VBMI2, 2 * (avx2_lanes),      \
+                      cipher##_encrypt, cipher##_decrypt, cipher##_avx512_ctr_lanes)
+/* The descriptor FAM-B-K of a cipher with such backends (after the ref). */
+#define ARX_LANES_DESC(fam, B, K, KS, ...)                                                         \
+    const arx_cipher_desc arx_desc_##fam##_##B##_##K = {#fam "-" #B "-" #K, #fam, B / 8, K / 8, sizeof(KS),   \
+                                                        fam##_##B##_##K##_setup, {&fam##B##_ref, __VA_ARGS__, NULL}};
+/* NEON's (cipher##_neon over the ISA file's cipher##_neon_ctr_lanes). */
+#define ARX_LANES_NEON(cipher, nlanes)                                                             \
+    ARX_LANES_BACKEND(cipher##_neon, "neon", ARX_REQ_NEON, nlanes, cipher##_encrypt, cipher##_decrypt,       \
+                      cipher##_neon_ctr_lanes)
 
 typedef struct arx_backend {
     const char *name;  /* "ref", "sse2", "avx2", "avx512", "neon", "wasm" */

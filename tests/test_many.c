@@ -123,7 +123,8 @@ static size_t make_batch(size_t maxjobs, size_t bb, int gcm_nonces, int ccm) {
         }
         t_fill(nonce_[i], sizeof nonce_[i]);
         if (!gcm_nonces && !ccm && t_below(3) == 0) { /* CTR: the low bytes about to carry */
-            const size_t w = bb >= 8 ? 7 + t_below(2) : bb - 1;
+            /* 48- and 96-bit blocks: now and then the whole counter (their lanes' two words) */
+            const size_t w = bb % 8 && t_below(2) ? bb : bb >= 8 ? 7 + t_below(2) : bb - 1;
             memset(nonce_[i] + bb - w, 0xff, w);
         }
         if (gcm_nonces && j->nonce_len == 12 && t_below(4) == 0) memset(nonce_[i] + 8, 0xff, 4); /* inc32 wraps */
@@ -451,7 +452,9 @@ static int has_lanes(const char *cn) {
            !strncmp(cn, "cham-128", 8) || !strncmp(cn, "sparx-128", 9) || !strncmp(cn, "speck-64", 8) ||
            !strncmp(cn, "simon-64", 8) || !strncmp(cn, "simeck-64", 9) || !strncmp(cn, "cham-64", 7) ||
            !strncmp(cn, "sparx-64", 8) || !strcmp(cn, "hight") || !strcmp(cn, "simeck-32-64") ||
-           !strcmp(cn, "speck-32-64") || !strcmp(cn, "simon-32-64");
+           !strcmp(cn, "speck-32-64") || !strcmp(cn, "simon-32-64") || !strncmp(cn, "speck-48", 8) ||
+           !strncmp(cn, "speck-96", 8) || !strncmp(cn, "simon-48", 8) || !strncmp(cn, "simon-96", 8) ||
+           !strcmp(cn, "simeck-48-96");
 }
 
 int main(int argc, char **argv) {
@@ -469,7 +472,8 @@ int main(int argc, char **argv) {
             strcmp(cn, "simon-128-192") && strcmp(cn, "cham-128-256") && strcmp(cn, "sparx-128-128") &&
             strcmp(cn, "simon-64-96") && strcmp(cn, "simeck-64-128") && strcmp(cn, "cham-64-128") &&
             strcmp(cn, "sparx-64-128") && strcmp(cn, "hight") && strcmp(cn, "simeck-32-64") &&
-            strcmp(cn, "speck-32-64") && strcmp(cn, "simon-32-64"))
+            strcmp(cn, "speck-32-64") && strcmp(cn, "simon-32-64") && strcmp(cn, "speck-48-96") &&
+            strcmp(cn, "simon-96-144") && strcmp(cn, "simeck-48-96"))
             continue;
         for (size_t bi = 0; bi < arx_cipher_backend_count(c); bi++) {
             if (!arx_cipher_backend_available(c, bi)) continue;

@@ -3,7 +3,9 @@
  * called directly, against the reference block function: for every
  * 128- and 64-bit-block cipher and every backend with a lane kernel this
  * CPU runs, in counter mode and as CMAC's CBC-MAC (ARX_MANY_CBC) (32-bit
- * blocks, SIMECK-32/64: counter mode with whole-block counters only),
+ * blocks, SIMECK-32/64, and the 48- and 96-bit ones of SPECK, SIMON and
+ * SIMECK-48: counter mode with whole-block counters only, those last
+ * also with the whole counter about to wrap across their two words),
  * random groups of 1..many_lanes lanes with their own keys (some shared),
  * lengths 0..200, a cap below some lengths, every flag combination (GCM's
  * E(J0) block, inc32 or whole-block counters) and counters next to the
@@ -53,7 +55,7 @@ static group groups[2];
 static void make(group *g, const arx_cipher_desc *d, const arx_backend *be, size_t h) {
     g->n = 1 + t_below(be->many_lanes);
     g->flags = t_below(5) == 0 ? ARX_MANY_CBC : (int)t_below(4);
-    if (d->block_bytes == 4) g->flags = 0; /* 32-bit blocks: CTR only (cipher.h) */
+    if (d->block_bytes % 8) g->flags = 0; /* 32-, 48- and 96-bit blocks: whole-block CTR only (cipher.h) */
     size_t nk = 1 + t_below(g->n);
     for (size_t k = 0; k < nk; k++) {
         uint8_t key[32];
@@ -68,8 +70,13 @@ static void make(group *g, const arx_cipher_desc *d, const arx_backend *be, size
         if (a->len > longest) longest = a->len;
         const size_t bb = d->block_bytes;
         t_fill(a->ctr, 16);
-        switch (t_below(4)) {
+        switch (t_below(bb % 8 ? 5 : 4)) {
         case 0: memset(a->ctr + bb - 4, 0xff, 4); a->ctr[bb - 1] = (uint8_t)(0xff - t_below(4)); break;
+        case 4: /* 48- and 96-bit blocks: the whole counter about to wrap to zero (their lanes
+                 * carry between two 24- or 48-bit words) */
+            memset(a->ctr, 0xff, bb);
+            a->ctr[bb - 1] = (uint8_t)(0xff - t_below(4));
+            break;
         case 1: /* 32-bit blocks: the whole counter about to wrap to zero */
             memset(a->ctr + (bb >= 8 ? bb - 8 : 0), 0xff, bb >= 8 ? 8 : bb);
             a->ctr[bb - 1] = (uint8_t)(0xff - t_below(4));
@@ -144,7 +151,9 @@ int main(int argc, char **argv) {
     int kernels = 0;
     for (size_t i = 0; i < sizeof descs / sizeof descs[0]; i++) {
         const arx_cipher_desc *d = descs[i];
-        if (d->block_bytes != 16 && d->block_bytes != 8 && d->block_bytes != 4) continue;
+        if (d->block_bytes != 16 && d->block_bytes != 12 && d->block_bytes != 8 && d->block_bytes != 6 &&
+            d->block_bytes != 4)
+            continue;
         if (d->ks_bytes > sizeof ksbuf[0]) {
             CHECK(0, "%s: key schedule larger than the test's buffer", d->name);
             continue;

@@ -80,12 +80,36 @@
 #ifndef LM_BLOCK
 #define LM_BLOCK 128
 #endif
-#if !(LM_BLOCK == 128 || ((LM_BLOCK == 64 || LM_BLOCK == 32) && LM_W == 32))
-#error "many_simd.h: 128-bit blocks, or 64- or 32-bit ones of 32-bit words"
+#if !(LM_BLOCK == 128 || ((LM_BLOCK == 64 || LM_BLOCK == 32) && LM_W == 32) || \
+      (LM_BLOCK == 48 && LM_W == 32) || (LM_BLOCK == 96 && LM_W == 64))
+#error "many_simd.h: 128-bit blocks, 64- or 32-bit ones of 32-bit words, or 48/96-bit ones (LM_ODD)"
 #endif
 #define LM_BB (LM_BLOCK / 8)           /* block bytes */
+#if LM_BLOCK == 48 || LM_BLOCK == 96
+/* Two words of 24 or 48 bits, each in a 32- or 64-bit lane (SPECK, SIMON,
+ * SIMECK-48 and -96: twoword_lanes.h). The words are kept clean (zero above
+ * LM_WBITS) in the counters only: the rounds may leave their high bits
+ * dirty, and un-slicing (one byte shuffle) keeps only each word's LM_WB low
+ * bytes. Un-sliced, a block sits in a slot of LM_SB bytes (8 or 16), the
+ * rest of the slot zero (the byte shuffles: vpshufb on x86, a table lookup
+ * on NEON, LM_ODD_BYTES). CTR only (no ARX_MANY_CBC, no ARX_MANY_INC32:
+ * many.c passes these blocks whole-block CTR alone). */
+#define LM_ODD 1
+#define LM_NW 2
+#define LM_WBITS (LM_BLOCK / 2)
+#define LM_WB (LM_WBITS / 8)                 /* counter word bytes: 3 or 6 */
+#define LM_SB (LM_BLOCK == 48 ? 8 : 16)      /* slot bytes */
+#define LM_WMASK ((LM_WBITS == 24) ? 0xffffffull : 0xffffffffffffull)
+#if LM_VBITS == 128 && !defined(LM_NEON)
+#error "many_simd.h: 48- and 96-bit blocks on x86 and NEON only"
+#endif
+#else
+#define LM_ODD 0
 #define LM_NW (LM_BLOCK / LM_W)        /* words per block */
-#define LM_BPC (16 / LM_BB)            /* blocks per 128-bit lane, un-sliced */
+#define LM_WB (LM_W / 8)
+#define LM_SB LM_BB
+#endif
+#define LM_BPC (16 / LM_SB)            /* blocks per 128-bit lane, un-sliced */
 #define LM_LANES (LM_VBITS / LM_W)     /* messages per call */
 #define LM_VBYTES (LM_VBITS / 8)
 #if LM_VBITS == 128 && defined(LM_NEON)
@@ -123,6 +147,28 @@ ARX_INLINE uint32x4_t LM_FN(many_eq0_64)(uint32x4_t v) {
 }
 #endif
 #define LM_BSWAP(v) NEON_FROM8(vrev64q_u8(NEON_U8(v)))
+#endif
+#if LM_ODD
+/* Any byte permutation of v (index 0xff: a zero byte): one vqtbl1q on
+ * AArch64, two vtbl2 on ARMv7. */
+ARX_INLINE uint32x4_t LM_FN(many_tbl)(uint32x4_t v, uint8x16_t idx) {
+#if defined(__aarch64__)
+    return NEON_FROM8(vqtbl1q_u8(NEON_U8(v), idx));
+#else
+    const uint8x16_t b = NEON_U8(v);
+    const uint8x8x2_t t = {{vget_low_u8(b), vget_high_u8(b)}};
+    return NEON_FROM8(vcombine_u8(vtbl2_u8(t, vget_low_u8(idx)), vtbl2_u8(t, vget_high_u8(idx))));
+#endif
+}
+#define LM_ODD_BYTES(v, ...) LM_FN(many_tbl)((v), (uint8x16_t){__VA_ARGS__})
+#undef LM_BSWAP
+#if LM_W == 32
+#define LM_BSWAP(v) LM_ODD_BYTES(v, 2, 1, 0, 0xff, 6, 5, 4, 0xff, 10, 9, 8, 0xff, 14, 13, 12, 0xff)
+#else
+#define LM_BSWAP(v) LM_ODD_BYTES(v, 5, 4, 3, 2, 1, 0, 0xff, 0xff, 13, 12, 11, 10, 9, 8, 0xff, 0xff)
+#endif
+#define LM_COMPACT6(v) LM_ODD_BYTES(v, 0, 1, 2, 4, 5, 6, 0xff, 0xff, 8, 9, 10, 12, 13, 14, 0xff, 0xff)
+#define LM_COMPACT12(v) LM_ODD_BYTES(v, 0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, 0xff, 0xff, 0xff, 0xff)
 #endif
 /* one block */
 #define LM_B16 uint8x16_t
@@ -224,8 +270,17 @@ ARX_INLINE uint32x4_t LM_FN(many_eq0_64)(uint32x4_t v) {
 #else
 #error "many_simd.h: LM_VBITS is 256 or 512 (x86), 128 (NEON, LM_NEON; wasm SIMD128)"
 #endif
-#if LM_W == 32
+#if LM_ODD
+/* each 8-byte unit's 3 + 3 word bytes to its front; each 16-byte unit's 6 + 6 */
+#define LM_COMPACT6(v) LM_SHUFFLE8((v), LM_IDX((int)0x80800e0d, 0x0c0a0908, (int)0x80800605, 0x04020100))
+#define LM_COMPACT12(v) LM_SHUFFLE8((v), LM_IDX((int)0x80808080, 0x0d0c0b0a, 0x09080504, 0x03020100))
+#endif
+#if LM_ODD && LM_W == 32 /* the low 3 bytes of each lane reversed, its top byte zero */
+#define LM_BSWAP(v) LM_SHUFFLE8((v), LM_IDX((int)0x800c0d0e, (int)0x8008090a, (int)0x80040506, (int)0x80000102))
+#elif LM_W == 32
 #define LM_BSWAP(v) LM_SHUFFLE8((v), LM_IDX(0x0c0d0e0f, 0x08090a0b, 0x04050607, 0x00010203))
+#elif LM_ODD /* the low 6 bytes of each 64-bit lane reversed, the top two zero */
+#define LM_BSWAP(v) LM_SHUFFLE8((v), LM_IDX((int)0x80800809, 0x0a0b0c0d, (int)0x80800001, 0x02030405))
 #else
 #define LM_BSWAP(v) LM_SHUFFLE8((v), LM_IDX(0x08090a0b, 0x0c0d0e0f, 0x00010203, 0x04050607))
 #endif
@@ -244,6 +299,18 @@ ARX_INLINE uint32x4_t LM_FN(many_eq0_64)(uint32x4_t v) {
 #error "many_simd.h: LM_W is 32 or 64"
 #endif
 
+#if LM_ODD
+/* A counter word: LM_WB bytes, big-endian. */
+ARX_INLINE LM_WORD LM_FN(many_ctr_word)(const uint8_t *p) {
+    LM_WORD v = 0;
+    for (int i = 0; i < LM_WB; i++) v = (LM_WORD)(v << 8 | p[i]);
+    return v;
+}
+#define LM_CTR_WORD(p) LM_FN(many_ctr_word)(p)
+#else
+#define LM_CTR_WORD(p) LM_LOAD_BE(p)
+#endif
+
 /* out = in XOR ks over m (1..LM_BB) bytes: whole blocks in one vector (or
  * one 64-bit word), a partial last block byte by byte (its length is
  * public). */
@@ -257,6 +324,24 @@ ARX_INLINE void LM_FN(many_xor_block)(uint8_t *out, const uint8_t *in, const uin
         memcpy(&k, ks, 4);
         a ^= k;
         memcpy(out, &a, 4);
+#elif LM_ODD /* 6 bytes: 4 + 2; 12: 8 + 4 */
+#if LM_BB == 6
+        typedef uint16_t lm_rest_t;
+        typedef uint32_t lm_first_t;
+#else
+        typedef uint32_t lm_rest_t;
+        typedef uint64_t lm_first_t;
+#endif
+        lm_first_t a, k;
+        lm_rest_t b, c;
+        memcpy(&a, in, sizeof a);
+        memcpy(&k, ks, sizeof k);
+        memcpy(&b, in + sizeof a, sizeof b);
+        memcpy(&c, ks + sizeof a, sizeof c);
+        a ^= k;
+        b ^= c;
+        memcpy(out, &a, sizeof a);
+        memcpy(out + sizeof a, &b, sizeof b);
 #else
         uint64_t a, k;
         memcpy(&a, in, 8);
@@ -268,6 +353,45 @@ ARX_INLINE void LM_FN(many_xor_block)(uint8_t *out, const uint8_t *in, const uin
         for (size_t i = 0; i < m; i++) out[i] = (uint8_t)(in[i] ^ ks[i]);
     }
 }
+
+#if LM_ODD
+/* out = in XOR the keystream block in the low LM_BB bytes of ks (a 48-bit
+ * block: 4 + 2 bytes; 96-bit: 8 + 4), none past the block read or written. */
+ARX_INLINE void LM_FN(many_xor_odd)(uint8_t *out, const uint8_t *in, uint64_t k0, uint64_t k1) {
+#if LM_BB == 6
+    typedef uint32_t lm_a;
+    typedef uint16_t lm_b;
+    k1 = k0 >> 32;
+#else
+    typedef uint64_t lm_a;
+    typedef uint32_t lm_b;
+#endif
+    lm_a a;
+    lm_b b;
+    memcpy(&a, in, sizeof a);
+    memcpy(&b, in + sizeof a, sizeof b);
+    a ^= (lm_a)k0;
+    b ^= (lm_b)k1;
+    memcpy(out, &a, sizeof a);
+    memcpy(out + sizeof a, &b, sizeof b);
+}
+/* The blocks of one 128-bit lane v of an un-sliced vector, lane l's (and,
+ * 48-bit blocks, lane l + 1's) at byte off: straight from the register. */
+ARX_INLINE void LM_FN(many_xor_slots)(uint8_t *const *op, const uint8_t *const *ip, size_t off, size_t l,
+                                      LM_B16 v) {
+#ifdef LM_NEON
+    const uint64_t lo = vgetq_lane_u64(vreinterpretq_u64_u8(v), 0), hi = vgetq_lane_u64(vreinterpretq_u64_u8(v), 1);
+#else
+    const uint64_t lo = (uint64_t)_mm_cvtsi128_si64(v), hi = (uint64_t)_mm_extract_epi64(v, 1);
+#endif
+#if LM_BB == 6
+    LM_FN(many_xor_odd)(op[l] + off, ip[l] + off, lo, 0);
+    LM_FN(many_xor_odd)(op[l + 1] + off, ip[l + 1] + off, hi, 0);
+#else
+    LM_FN(many_xor_odd)(op[l] + off, ip[l] + off, lo, hi);
+#endif
+}
+#endif
 
 #if LM_W == 32
 /* A 4x4 transpose of 32-bit words inside each 128-bit lane: u[q]'s word r
@@ -288,6 +412,14 @@ ARX_INLINE void LM_FN(many_unslice)(const LM *s, LM *u) {
     u[0] = s[0]; /* lane l's block in 32-bit lane l already */
 #elif LM_BLOCK == 64
     u[0] = LM_UNPACKLO32(s[0], s[1]), u[1] = LM_UNPACKHI32(s[0], s[1]);
+#elif LM_BLOCK == 48
+    /* lanes 4k + 2q + h as 8-byte units (y, x: 4 bytes each), then each
+     * unit's 3 + 3 word bytes to its front, two zero bytes behind */
+    u[0] = LM_COMPACT6(LM_UNPACKLO32(s[0], s[1])), u[1] = LM_COMPACT6(LM_UNPACKHI32(s[0], s[1]));
+#elif LM_BLOCK == 96
+    /* lane 2k + q as a 16-byte unit (y, x: 8 bytes each), then its 6 + 6
+     * word bytes to the front, four zero bytes behind */
+    u[0] = LM_COMPACT12(LM_UNPACKLO64(s[0], s[1])), u[1] = LM_COMPACT12(LM_UNPACKHI64(s[0], s[1]));
 #elif LM_W == 32
     LM_FN(many_t32x4)(s[0], s[1], s[2], s[3], u);
 #else
@@ -379,12 +511,19 @@ ARX_INLINE void LM_FN(many_ctr_step)(LM *c, int flags) {
         c[LM_NW - 1] = LM_ADD(c[LM_NW - 1], one); /* the last 32-bit word */
 #endif
     } else {
-        c[LM_NW - 1] = LM_ADD(c[LM_NW - 1], one);
+#if LM_ODD /* words of LM_WBITS: each masked, so a wrap reads as zero */
+        const LM m = LM_SET1(LM_WMASK);
+#define LM_CLEAN(v) LM_AND((v), m)
+#else
+#define LM_CLEAN(v) (v)
+#endif
+        c[LM_NW - 1] = LM_CLEAN(LM_ADD(c[LM_NW - 1], one));
         LM carry = LM_EQ0(c[LM_NW - 1]);
         for (int w = LM_NW - 2; w >= 0; w--) {
-            c[w] = LM_SUB(c[w], carry);
+            c[w] = LM_CLEAN(LM_SUB(c[w], carry));
             if (w) carry = LM_AND(carry, LM_EQ0(c[w]));
         }
+#undef LM_CLEAN
     }
 }
 
@@ -417,6 +556,7 @@ ARX_INLINE LM LM_FN(many_ctr_vec)(const arx_many_lane *const *lanes, size_t n, s
  * (block) per step; a lane whose blocks have run out keeps its state through
  * a mask (lengths are public). The blocks are gathered word by word into
  * sliced form, the block words little-endian as the rounds take them. */
+#if !LM_ODD
 static void LM_FN(many_cbc)(const LM *lk, const LM_KS_T *ks0, const arx_many_lane *const *lanes, size_t n,
                             size_t cap) {
     _Alignas(64) LM_WORD xw[LM_NW][LM_LANES], mw[LM_NW][LM_LANES], kw[LM_LANES];
@@ -451,6 +591,7 @@ static void LM_FN(many_cbc)(const LM *lk, const LM_KS_T *ks0, const arx_many_lan
     arx_wipe(s, sizeof s);
     arx_wipe(old, sizeof old);
 }
+#endif /* !LM_ODD */
 
 static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lanes, size_t n, size_t cap,
                             int flags) {
@@ -534,10 +675,12 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
         sc->slot_n[slot] = (unsigned char)n;
         if ((slot + 1) * per > sc->used) sc->used = (slot + 1) * per;
     }
+#if !LM_ODD
     if (flags & ARX_MANY_CBC) {
         LM_FN(many_cbc)(lk, ks0, lanes, n, cap);
         return;
     }
+#endif
     size_t batches = 0, full = n == LM_LANES ? (size_t)-1 : 0;
     const uint8_t *ip[LM_LANES];
     uint8_t *op[LM_LANES];
@@ -566,7 +709,7 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
     { /* 64-bit blocks: word by word (lanes past n count from 0, unused) */
         _Alignas(64) LM_WORD cw[LM_NW][LM_LANES];
         for (size_t l = 0; l < LM_LANES; l++)
-            for (int w = 0; w < LM_NW; w++) cw[w][l] = l < n ? LM_LOAD_BE(lanes[l]->ctr + LM_W / 8 * w) : 0;
+            for (int w = 0; w < LM_NW; w++) cw[w][l] = l < n ? LM_CTR_WORD(lanes[l]->ctr + LM_WB * w) : 0;
         for (int w = 0; w < LM_NW; w++) c[w] = LM_LOAD(cw[w]);
         arx_wipe(cw, sizeof cw);
     }
@@ -688,7 +831,7 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
                 j += 3;
                 continue;
             }
-#else
+#elif LM_BB == 16
             if (pre && bi == jb) {
                 /* E(J0) of every lane straight from the registers to its
                  * pre (no keystream buffer to fill and wipe; the lane
@@ -711,12 +854,21 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #undef LM_XOR_LANE
                 continue;
             }
+#elif LM_ODD
+            if (bi < full) { /* every lane has a whole block here: from the registers */
+                const size_t off = bi * LM_BB;
+#define LM_XOR_ODD(k) LM_FN(many_xor_slots)(op, ip, off, LM_BPC * (LM_NW * (size_t)(k) + (size_t)q), LM_LANE128(u[q], k));
+#pragma GCC unroll 2
+                for (int q = 0; q < LM_NW; q++) { LM_EACH128(LM_XOR_ODD) }
+#undef LM_XOR_ODD
+                continue;
+            }
 #endif
             for (int q = 0; q < LM_NW; q++) LM_STORE(ksb[j] + q * LM_VBYTES, u[q]);
             ksb_used = 1;
             for (size_t l = 0; l < n; l++) {
                 const size_t g = l / LM_BPC; /* BPC*(NW*k + q) + h */
-                const uint8_t *k16 = ksb[j] + (g % LM_NW) * LM_VBYTES + (g / LM_NW) * 16 + (l % LM_BPC) * LM_BB;
+                const uint8_t *k16 = ksb[j] + (g % LM_NW) * LM_VBYTES + (g / LM_NW) * 16 + (l % LM_BPC) * LM_SB;
 #if LM_BB < 16
                 if (pre && bi == jb) {
                     memcpy(lanes[l]->pre, k16, LM_BB);
@@ -771,6 +923,15 @@ static void LM_FN(ctr_many)(arx_many_sched *sc, const arx_many_lane *const *lane
 #undef LM_EQ0
 #undef LM_WORD
 #undef LM_LOAD_BE
+#undef LM_CTR_WORD
+#undef LM_ODD
+#undef LM_WBITS
+#undef LM_WB
+#undef LM_SB
+#undef LM_WMASK
+#undef LM_ODD_BYTES
+#undef LM_COMPACT6
+#undef LM_COMPACT12
 #undef LM_LOAD_LE
 #undef LM_STORE_LE
 #undef LM_BSWAP

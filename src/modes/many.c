@@ -249,14 +249,16 @@ static void many_keystream(const arx_backend *be, const arx_job *jobs, const arx
     sc.n = sc.used = 0;
     const size_t L = be->many_lanes;
     const size_t pre = (flags & ARX_MANY_PRE) ? 1 : 0;
-    const size_t bb = jobs[0].key->desc->block_bytes; /* 16, 8 or 4 (CTR only) */
-    const unsigned lb = bb == 16 ? 4 : bb == 8 ? 3 : 2; /* blocks by shifts: no division a group */
+    const size_t bb = jobs[0].key->desc->block_bytes; /* 16, 8; 12, 6 or 4 (CTR only) */
+    /* blocks by shifts (no division a group), the 48- and 96-bit blocks by division */
+    const unsigned lb = bb == 16 ? 4 : bb == 8 ? 3 : bb == 4 ? 2 : 0;
+#define MANY_BLOCKS(x) (lb ? (x) >> lb : (x) / bb)
     many_sort(jobs, idx, n);
     for (size_t g0 = 0; g0 < n; g0 += L) {
         const size_t g = n - g0 < L ? n - g0 : L;
         const unsigned char *gi = idx + g0;
-        const size_t longest = (jobs[gi[g - 1]].len + bb - 1) >> lb;
-        size_t cap = (jobs[gi[g - 1 - g / 4]].len + bb - 1) >> lb;
+        const size_t longest = MANY_BLOCKS(jobs[gi[g - 1]].len + bb - 1);
+        size_t cap = MANY_BLOCKS(jobs[gi[g - 1 - g / 4]].len + bb - 1);
         if (longest <= cap + 16) cap = longest;
         for (size_t i = 0; i < g; i++) grp[i] = &lanes[gi[i]];
         /* GCM hashes a group's ciphertext right before (decrypting: in
@@ -271,7 +273,7 @@ static void many_keystream(const arx_backend *be, const arx_job *jobs, const arx
             uint8_t ctr[16], last[16];
             memcpy(ctr, lanes[gi[i]].ctr, 16);
             many_ctr_advance(ctr, bb, pre + cap, flags & ARX_MANY_INC32);
-            const size_t off = cap * bb, full = (j->len - off) >> lb, rest = (j->len - off) & (bb - 1);
+            const size_t off = cap * bb, full = MANY_BLOCKS(j->len - off), rest = j->len - off - full * bb;
             if (flags & ARX_MANY_INC32) arx_gcm_ctr32(j->key, secret[gi[i]], ctr, j->out + off, j->in + off, full);
             else arx_ctr_blocks(j->key, ctr, j->out + off, j->in + off, full);
             if (rest) {
@@ -287,18 +289,19 @@ static void many_keystream(const arx_backend *be, const arx_job *jobs, const arx
         if (gc && !gc->dec) many_ghash_jobs(jobs, gc->gk, gi, g, 0, gc->s);
     }
     arx_wipe(sc.rk, sc.used);
+#undef MANY_BLOCKS
 }
 
 /* The backend every job of jobs[0..n) runs on, if they share one with a
  * lane kernel for this mode and block size (GCM, CCM: 16 bytes; CMAC: 16
- * or 8; CTR: 16, 8 or 4);
+ * or 8; CTR: 16, 12, 8, 6 or 4);
  * else NULL. */
 static const arx_backend *many_backend(many_op op, const arx_job *jobs, size_t n) {
     const arx_backend *be = jobs[0].key->be;
     const unsigned bb = jobs[0].key->desc->block_bytes;
     if (!be->ctr_many || be->many_lanes > ARX_MANY_MAX_LANES ||
         !(bb == 16 || (bb == 8 && op != M_GCM_ENC && op != M_GCM_DEC && op != M_CCM_ENC && op != M_CCM_DEC) ||
-          (bb == 4 && op == M_CTR)))
+          ((bb == 4 || bb == 6 || bb == 12) && op == M_CTR)))
         return NULL;
     for (size_t i = 1; i < n; i++)
         if (jobs[i].key->be != be) return NULL;
@@ -364,7 +367,8 @@ static void many_ctr_lanes(const arx_backend *be, arx_job *jobs, size_t n) {
          * for SIMECK-32) */
         if (bb == 16) memcpy(lanes[i].ctr, jobs[i].nonce, 16);
         else if (bb == 8) memcpy(lanes[i].ctr, jobs[i].nonce, 8);
-        else memcpy(lanes[i].ctr, jobs[i].nonce, 4);
+        else if (bb == 4) memcpy(lanes[i].ctr, jobs[i].nonce, 4);
+        else memcpy(lanes[i].ctr, jobs[i].nonce, bb);
         lanes[i].ks = jobs[i].key->ks;
         lanes[i].in = jobs[i].in;
         lanes[i].out = jobs[i].out;
@@ -653,6 +657,12 @@ MANY_NOINLINE static int many_ccm_lanes(const arx_backend *be, arx_job *jobs, si
  * and SIMON-32 lose there too: AVX-512 0.69 / 0.50 and 0.90 / 0.83, AVX2
  * 1.09 / 0.83 and 1.57 / 1.32). */
 #define MANY_LONG_CTR32 384
+/* 48- and 96-bit blocks (SPECK, SIMON, SIMECK-48 and -96, CTR): their
+ * backends' one-message kernels are the reference's, a block at a time,
+ * which the lanes beat at every length (docs/PERFORMANCE.md): no message
+ * goes alone by its length (the groups' caps still hand a message far
+ * longer than the rest of its group to it). */
+#define MANY_LONG_CTR_LANES_ONLY SIZE_MAX
 /* CMAC: the one-message code runs a block per kernel call at any length,
  * the lanes a block of every message; only a message far longer than the
  * rest of its group would leave lanes idle (groups are sorted by length). */
@@ -689,7 +699,8 @@ MANY_NOINLINE static int many_lanes(many_op op, const arx_backend *be, arx_job *
                        : op == M_CCM_ENC || op == M_CCM_DEC ? MANY_LONG_CCM
                        : op == M_CTR ? (chunk[0].key->desc->block_bytes == 16  ? MANY_LONG_CTR
                                     : chunk[0].key->desc->block_bytes == 8 ? MANY_LONG_CTR64
-                                                                           : MANY_LONG_CTR32)
+                                    : chunk[0].key->desc->block_bytes == 4 ? MANY_LONG_CTR32
+                                                                           : MANY_LONG_CTR_LANES_ONLY)
                        : be->many_lanes < 8 ? MANY_LONG_GCM_4LANES
                                             : MANY_LONG_GCM;
     size_t from = lim, step = 1; /* alone also when len >= from && len % step == 0 */

@@ -195,6 +195,19 @@ SIMECK_REF_BACKEND(64, simeck_ks32)
         "simeck-" #B "-" #K, "simeck", B / 8, K / 8, sizeof(KS), simeck_##B##_##K##_setup,        \
         {&simeck##B##_ref, NULL}};
 
+/* SIMECK48 on x86 and NEON: lane-per-message CTR kernels (issue 24;
+ * simeck_lanes_avx2.c, _avx512.c, _neon.c) beside the reference's one-message
+ * kernels, widest last. */
+#if ARX_X86_SIMD
+ARX_LANES_X86(simeck48, 8)
+#define SIMECK_DESC_LANES(B, K, KS) ARX_LANES_DESC(simeck, B, K, KS, &simeck##B##_avx2, &simeck##B##_avx512)
+#elif ARX_ARM_NEON
+ARX_LANES_NEON(simeck48, 4)
+#define SIMECK_DESC_LANES(B, K, KS) ARX_LANES_DESC(simeck, B, K, KS, &simeck##B##_neon)
+#else
+#define SIMECK_DESC_LANES SIMECK_DESC
+#endif
+
 /* SIMECK32 and SIMECK64 also have SIMD backends, x86 widest last (the
  * registry takes the last one the CPU supports). */
 #if ARX_X86_SIMD
@@ -297,5 +310,5 @@ const arx_cipher_desc arx_desc_simeck_32_64 = {
 const arx_cipher_desc arx_desc_simeck_32_64 = {"simeck-32-64", "simeck", 4, 8, sizeof(simeck_ks16),
                                                simeck_32_64_setup, {&simeck32_ref, ARX_TW(&simeck32_twoway) NULL}};
 #endif
-SIMECK_DESC(48, 96, simeck_ks32)
+SIMECK_DESC_LANES(48, 96, simeck_ks32)
 SIMECK_DESC_SIMD(64, 128, simeck_ks32)

@@ -4,7 +4,8 @@
  * simeck_avx512.c; ARM: simeck_neon.c).
  *
  * The SIMD backends cover SIMECK32 (16-bit words) and SIMECK64 (32-bit
- * words); SIMECK48 stays portable.
+ * words); SIMECK48 has lane-per-message CTR kernels only
+ * (simeck_lanes_*.c, ../twoword_lanes.h).
  */
 #ifndef ARX_SIMECK_H
 #define ARX_SIMECK_H
@@ -64,5 +65,13 @@ extern const arx_backend simeck32_wasm, simeck64_wasm;
         (y) = TW_XOR(TW_XOR(t_, TW_ROL1(TW_W, x)), TW_XOR(y, k));                                  \
     } while (0)
 #endif
+
+/* SIMECK-48's round for ../twoword_lanes.h without vpternlog (the AVX2 and
+ * NEON lanes): y ^= f(x) ^ k, f(x) = (x & S^5 x) ^ S^1 x. */
+#define SIMECK_LANES_ROUND(x, y, k)                                                                \
+    do {                                                                                           \
+        const TL_V h_ = TL_HI(x);                                                                  \
+        (y) = TL_XOR(TL_XOR(y, TL_AND(x, TL_ROL(x, h_, 5))), TL_XOR(TL_ROL(x, h_, 1), k));        \
+    } while (0)
 
 #endif

@@ -291,6 +291,21 @@ static void simon_128_256_setup(void *ks, const uint8_t *key) { simon64w_setup(k
     const arx_cipher_desc arx_desc_simon_##B##_##K = {                                             \
         "simon-" #B "-" #K, "simon", B / 8, K / 8, sizeof(KS), simon_##B##_##K##_setup,           \
         {&simon##B##_ref, SIMON_MCU_##B##_##K NULL}};
+
+/* SIMON48 and SIMON96 on x86 and NEON: lane-per-message CTR kernels (issue 24;
+ * simon_lanes_avx2.c, _avx512.c, _neon.c) beside the reference's one-message
+ * kernels, widest last. */
+#if ARX_X86_SIMD
+ARX_LANES_X86(simon48, 8)
+ARX_LANES_X86(simon96, 4)
+#define SIMON_DESC_LANES(B, K, KS) ARX_LANES_DESC(simon, B, K, KS, &simon##B##_avx2, &simon##B##_avx512)
+#elif ARX_ARM_NEON
+ARX_LANES_NEON(simon48, 4)
+ARX_LANES_NEON(simon96, 2)
+#define SIMON_DESC_LANES(B, K, KS) ARX_LANES_DESC(simon, B, K, KS, &simon##B##_neon)
+#else
+#define SIMON_DESC_LANES SIMON_DESC
+#endif
 /* the microcontroller kernels (plain builds only: no SIMD there) */
 #define SIMON_MCU_48_72
 #define SIMON_MCU_48_96
@@ -393,12 +408,12 @@ static const arx_backend simon64_128_chip = {"msp430", 0, 1, simon64_128_msp430_
 const arx_cipher_desc arx_desc_simon_32_64 = {
     "simon-32-64", "simon", 4, 8, sizeof(simon_ks16), simon_32_64_setup,
     {&simon32_ref, ARX_TW(&simon32_twoway) ARX_SIMD_BACKENDS(simon32) NULL}};
-SIMON_DESC(48, 72, simon_ks32)
-SIMON_DESC(48, 96, simon_ks32)
+SIMON_DESC_LANES(48, 72, simon_ks32)
+SIMON_DESC_LANES(48, 96, simon_ks32)
 SIMON_DESC_SIMD(64, 96, simon_ks32)
 SIMON_DESC_SIMD(64, 128, simon_ks32)
-SIMON_DESC(96, 96, simon_ks64)
-SIMON_DESC(96, 144, simon_ks64)
+SIMON_DESC_LANES(96, 96, simon_ks64)
+SIMON_DESC_LANES(96, 144, simon_ks64)
 SIMON_DESC_SIMD(128, 128, simon_ks64)
 SIMON_DESC_SIMD(128, 192, simon_ks64)
 SIMON_DESC_SIMD(128, 256, simon_ks64)

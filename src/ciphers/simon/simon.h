@@ -4,7 +4,8 @@
  * ARM: simon_neon.c).
  *
  * The SIMD backends cover SIMON32 (16-bit words), SIMON64 (32-bit words) and
- * SIMON128 (64-bit words); SIMON48 and SIMON96 stay portable.
+ * SIMON128 (64-bit words); SIMON48 and SIMON96 have lane-per-message CTR
+ * kernels only (simon_lanes_*.c, ../twoword_lanes.h).
  */
 #ifndef ARX_SIMON_H
 #define ARX_SIMON_H
@@ -73,5 +74,14 @@ extern const arx_backend simon32_wasm, simon64_wasm, simon128_wasm;
         (y) = TW_XOR(TW_XOR(t_, TW_ROL(TW_W, x, 2)), TW_XOR(y, k));                                \
     } while (0)
 #endif
+
+/* SIMON-48 and SIMON-96's round for ../twoword_lanes.h without vpternlog
+ * (the AVX2 and NEON lanes): y ^= f(x) ^ k, f(x) = (S^1 x & S^8 x) ^ S^2 x,
+ * S^1 and S^2 from x's one top-aligned copy h_. */
+#define SIMON_LANES_ROUND(x, y, k)                                                                 \
+    do {                                                                                           \
+        const TL_V h_ = TL_HI(x);                                                                  \
+        (y) = TL_XOR(TL_XOR(y, TL_AND(TL_ROL(x, h_, 1), TL_ROL8(x))), TL_XOR(TL_ROL(x, h_, 2), k)); \
+    } while (0)
 
 #endif

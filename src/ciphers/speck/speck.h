@@ -5,7 +5,8 @@
  * ../twoword_simd.h.
  *
  * The SIMD backends cover SPECK32 (16-bit words), SPECK64 (32-bit words) and
- * SPECK128 (64-bit words); SPECK48 and SPECK96 stay portable.
+ * SPECK128 (64-bit words); SPECK48 and SPECK96 have lane-per-message CTR
+ * kernels only (speck_lanes_*.c, ../twoword_lanes.h).
  */
 #ifndef ARX_SPECK_H
 #define ARX_SPECK_H
@@ -125,5 +126,14 @@ extern const arx_backend speck32_wasm, speck64_wasm, speck128_wasm;
 #define SPECK_BSWAP_ROR8_IDX_32 0x0f0c0d0e, 0x0b08090a, 0x07040506, 0x03000102
 #define SPECK_BSWAP_ROR8_IDX_64 0x0f08090a, 0x0b0c0d0e, 0x07000102, 0x03040506
 #endif
+
+/* SPECK-48 and SPECK-96's round for ../twoword_lanes.h without vpternlog
+ * (the AVX2 and NEON lanes; speck_lanes_avx512.c folds y's XORs into one):
+ * x = (S^-8 x + y) ^ k; y = S^3 y ^ x. */
+#define SPECK_LANES_ROUND(x, y, k)                                                                 \
+    do {                                                                                           \
+        (x) = TL_XOR(TL_ADD(TL_ROR8(x), y), k);                                                    \
+        (y) = TL_XOR(TL_ROL(y, TL_HI(y), 3), x);                                                   \
+    } while (0)
 
 #endif
