@@ -19,9 +19,10 @@
 #   4. the variants' device-resident rates, the default's in the same run;
 #   5. compute-sanitizer memcheck (every cipher, short lengths), racecheck
 #      and synccheck (GCM's shared-memory reduction);
-#   6. Nsight Compute sections for the LEA-128 CTR and GCM kernels.
-# Everything lands in OUTDIR (summary.txt, bench.json, variants.json,
-# sanitizer.txt, ncu.txt).
+#   6. Nsight Compute: every CTR/GCM kernel's speed of light and pipe use
+#      (the fraction of the device's integer throughput), LEA-128's occupancy.
+# Everything lands in OUTDIR (summary.txt, variants.json, sanitizer.txt,
+# ncu.txt). ARXCU_SKIP="3 5": leave those steps out.
 set -u
 cd "$(dirname "$0")/.."
 OUTDIR=${1:-${OUT:-/tmp/arxcu-device}}
@@ -30,6 +31,7 @@ S=$OUTDIR/summary.txt
 T=$(mktemp -d) # scratch: inputs, outputs, a fallback build (kept out of OUTDIR)
 : >"$S"
 say() { echo "== $*" | tee -a "$S"; }
+want() { case " ${ARXCU_SKIP:-} " in *" $1 "*) echo "-- step $1 skipped" >>"$S"; return 1 ;; esac; }
 run() { # run LIMIT CMD...: output to the summary, status noted
     local lim=$1; shift
     local t0=$SECONDS
@@ -63,7 +65,7 @@ else
 fi
 
 say "2. differential tests"
-run 180 "$BIN/test_cuda_gpu"
+want 2 && run 180 "$BIN/test_cuda_gpu"
 head -c 3000017 /dev/urandom >"$T/in.bin"
 for spec in "lea-128 gcm 00112233445566778899aabbccddeeff 000102030405060708090a0b" \
     "cham-128-256 ctr 00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff 0f0e0d0c0b0a09080706050403020100" \
@@ -79,16 +81,19 @@ for spec in "lea-128 gcm 00112233445566778899aabbccddeeff 000102030405060708090a
 done
 
 say "3. bench --gpu (256 MiB per call)"
-run 240 "$BIN/arxcrypt" bench --gpu --size 268435456 --seconds 0.3
-run 240 "$BIN/arxcrypt" bench --gpu --size 268435456 --seconds 0.3 --json >"$OUTDIR/bench.json"
+want 3 && run 240 "$BIN/arxcrypt" bench --gpu --size 268435456 --seconds 0.3
 
 say "4. work-split variants, device-resident CTR and GCM, the default in the same run"
 : >"$OUTDIR/variants.json"
 if [ -n "${ARXCU_VARIANTS:-}" ]; then
-    for v in default "$ARXCU_VARIANTS"/bpt*; do
+    for v in default "$ARXCU_VARIANTS"/*/; do
+        v=${v%/}
         b=$BIN/arxcrypt
         [ "$v" != default ] && b=$v/arxcrypt
         echo "{\"variant\":\"$(basename "$v")\"}" >>"$OUTDIR/variants.json"
+        if [ -x "$v/test_cuda_gpu" ]; then
+            timeout 60 "$v/test_cuda_gpu" | tail -1 | sed "s|^|variant $(basename "$v") test_cuda_gpu: |" >>"$S" 2>&1
+        fi
         timeout 90 "$b" bench --gpu --device-only --mode ctr,gcm --size 268435456 --seconds 0.15 --json \
             >>"$OUTDIR/variants.json" 2>>"$S"
         echo "-- variant $(basename "$v"): exit $?" >>"$S"
@@ -97,7 +102,9 @@ fi
 
 say "5. compute-sanitizer"
 CS=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer /opt/nvidia/*/compute-sanitizer 2>/dev/null | head -1)
-if [ -n "$CS" ]; then
+if ! want 5; then
+    :
+elif [ -n "$CS" ]; then
     Z=$OUTDIR/sanitizer.txt
     : >"$Z"
     ARXCU_TEST_MAXLEN=70000 timeout 150 "$CS" --tool memcheck --leak-check full --error-exitcode 9 "$BIN/test_cuda_gpu" >>"$Z" 2>&1
@@ -112,15 +119,20 @@ if [ -n "$CS" ]; then
 else
     say "no compute-sanitizer found"
 fi
-say "6. Nsight Compute: LEA-128 CTR and GCM kernels (speed of light, occupancy, pipes)"
+say "6. Nsight Compute: every CTR and GCM kernel (speed of light, pipes; clocks as in the bench), then LEA-128's occupancy"
 NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
-if [ -n "$NCU" ]; then
+if ! want 6; then
+    :
+elif [ -n "$NCU" ]; then
+    timeout 240 "$NCU" --clock-control none --kernel-name "regex:k_(ctr|gcm)" --section SpeedOfLight \
+        --section ComputeWorkloadAnalysis "$BIN/arxcrypt" bench --gpu --device-only --mode ctr,gcm \
+        --size 67108864 --seconds 0.0001 >>"$OUTDIR/ncu.txt" 2>&1
+    echo "-- ncu every kernel: exit $?" | tee -a "$S"
     for m in ctr gcm; do
-        timeout 90 "$NCU" --kernel-name "regex:k_$m" --launch-skip 1 --launch-count 1 --section SpeedOfLight \
-            --section Occupancy --section ComputeWorkloadAnalysis --section LaunchStats \
-            "$BIN/arxcrypt" bench --gpu --device-only --cipher lea-128 --mode $m --size 268435456 --seconds 0.01 \
-            >>"$OUTDIR/ncu.txt" 2>&1
-        echo "-- ncu $m: exit $?" | tee -a "$S"
+        timeout 90 "$NCU" --kernel-name "regex:k_$m" --launch-skip 1 --launch-count 1 --section Occupancy \
+            --section LaunchStats "$BIN/arxcrypt" bench --gpu --device-only --cipher lea-128 --mode $m \
+            --size 268435456 --seconds 0.01 >>"$OUTDIR/ncu.txt" 2>&1
+        echo "-- ncu occupancy $m: exit $?" | tee -a "$S"
     done
 else
     say "no ncu found"

@@ -27,7 +27,7 @@
 #include "arxcu_sched.h"
 
 #ifndef ARXCU_THREADS
-#define ARXCU_THREADS 256 /* threads per CUDA block; the GCM tables assume <= 256 */
+#define ARXCU_THREADS 256 /* threads per CUDA block; the GCM tile reduction assumes <= 256 */
 #endif
 #ifndef ARXCU_BPT
 #define ARXCU_BPT 4 /* 16-byte units per thread */
@@ -234,19 +234,27 @@ ARXCU_UNROLL
  *     R = sum_i X_i * H^(nb - i),
  * so a message's hash is Y = Y_aad * H^nb + R, and pieces chain as
  * Y <- Y * H^nb_j + R_j (the host does this, with the length block last).
- * Thread t of a tile holds blocks u_k = base + k * THREADS: it runs Horner with
- * step H^THREADS (acc = acc * H^THREADS + X), then multiplies by H^(T - u_last),
- * T = min(tile end, nb); T - u_last is always in 1..THREADS. The tile's XOR of
- * its threads is then weighted by H^(nb - T) (< 2^24: a launch has at most
- * ARXCU_GCM_MAX_BLOCKS blocks), one thread per tile, and XORed into R.
+ * Thread t of a tile holds blocks u_k = base + k * THREADS and returns
+ * sum_k X_{u_k} * H^(T - u_k), T = min(tile end, nb), in one of two ways
+ * (cu_gcm_products, per cipher, as measured on an H100: docs/CUDA.md):
+ *  - Horner with step H^THREADS (acc = acc * H^THREADS + X), then one
+ *    multiply by H^(T - u_last) (1..THREADS): a chain of dependent
+ *    multiplies, the register use of one;
+ *  - independent products, X_{u_k} * H^(T - u_k) with the power read from
+ *    the table p (T - u_k is in 1..TILE_UNITS): ARXCU_BPT multiplies that
+ *    overlap, no final one, more registers live.
+ * The tile's XOR of its threads is then weighted by H^(nb - T) (< 2^24: a
+ * launch has at most ARXCU_GCM_MAX_BLOCKS blocks), one thread per tile, and
+ * XORed into R.
  * Every exponent is public (lengths and indices); the products are the
  * constant-time multiply of blocks/ghash.cuh, and the tables are indexed by
  * public values only.
  */
 #define ARXCU_GCM_MAX_BLOCKS ((size_t)1 << 24)
 
+static_assert(ARXCU_TILE_UNITS >= 256, "the GCM power tables need H^256 in p");
 struct cu_gcm_tabs {
-    cu_gf p[257]; /* H^0 .. H^256 */
+    cu_gf p[ARXCU_TILE_UNITS + 1]; /* H^0 .. H^TILE_UNITS (at least H^256) */
     cu_gf m[256]; /* H^(256 j) */
     cu_gf h[256]; /* H^(65536 j) */
 };
@@ -262,6 +270,15 @@ struct cu_gcm_ctr {
     uint32_t w0, w1, w2, c32;
 };
 
+/* Independent products (true) or Horner (false) for C's GCM thread: on the
+ * H100 the products ran SPARX-128 22% and SPECK-128 3-4% faster and LEA
+ * 3-4% slower, CHAM-128 1-2% slower, SIMON-128 the same (docs/CUDA.md). */
+template <class C> struct cu_gcm_products { static constexpr bool value = false; };
+template <unsigned R> struct cu_gcm_products<CuSpeck128<R>> { static constexpr bool value = true; };
+template <unsigned NB, unsigned S, unsigned RA> struct cu_gcm_products<CuSparx<NB, S, RA>> {
+    static constexpr bool value = true;
+};
+
 /* One thread's share of R before the tile weighting; writes its output blocks. */
 template <class C, bool DEC>
 ARXCU_HD cu_gf cu_gcm_thread(const uint32_t *rk, const cu_gcm_tabs *tabs, cu_gcm_ctr c, uint8_t *out,
@@ -270,10 +287,11 @@ ARXCU_HD cu_gf cu_gcm_thread(const uint32_t *rk, const cu_gcm_tabs *tabs, cu_gcm
     const size_t nfull = nbytes / 16, nb = (nbytes + 15) / 16, base = tile * ARXCU_TILE_UNITS + tid;
     const uint4 *vin = (const uint4 *)in;
     uint4 *vout = (uint4 *)out;
-    const cu_gf step = tabs->p[ARXCU_THREADS];
+    const size_t tile_end = (tile + 1) * ARXCU_TILE_UNITS, T = tile_end < nb ? tile_end : nb;
+    constexpr bool products = cu_gcm_products<C>::value;
+    const cu_gf step = tabs->p[ARXCU_THREADS]; /* Horner's (loaded before the stores) */
     cu_gf acc = {0, 0};
     size_t last = 0;
-    int any = 0;
 ARXCU_UNROLL
     for (unsigned k = 0; k < ARXCU_BPT; k++) {
         size_t u = base + k * ARXCU_THREADS;
@@ -294,13 +312,15 @@ ARXCU_UNROLL
             }
             ct = make_uint4(w[0], w[1], w[2], w[3]);
         }
-        acc = cu_gf_xor(cu_gf_mul(acc, step), cu_gf_from_words(ct.x, ct.y, ct.z, ct.w));
+        const cu_gf X = cu_gf_from_words(ct.x, ct.y, ct.z, ct.w);
+        if constexpr (products) acc = cu_gf_xor(acc, cu_gf_mul(X, tabs->p[T - u]));
+        else acc = cu_gf_xor(cu_gf_mul(acc, step), X);
         last = u;
-        any = 1;
     }
-    if (!any) return acc;
-    size_t tile_end = (tile + 1) * ARXCU_TILE_UNITS, T = tile_end < nb ? tile_end : nb;
-    return cu_gf_mul(acc, tabs->p[T - last]);
+    if constexpr (products) {
+        (void)last, (void)step;
+        return acc;
+    } else return base < nb ? cu_gf_mul(acc, tabs->p[T - last]) : acc; /* acc is 0 without blocks */
 }
 
 /* The weight of tile `tile`'s XOR: H^(nb - T). */
@@ -314,7 +334,7 @@ ARXCU_HD cu_gf cu_gcm_tile_weight(const cu_gcm_tabs *tabs, size_t nbytes, size_t
 inline void cu_gcm_tabs_build(cu_gcm_tabs *t, cu_gf H) {
     cu_gf one = {1, 0};
     t->p[0] = one;
-    for (int i = 1; i <= 256; i++) t->p[i] = cu_gf_mul(t->p[i - 1], H);
+    for (size_t i = 1; i <= ARXCU_TILE_UNITS; i++) t->p[i] = cu_gf_mul(t->p[i - 1], H);
     t->m[0] = one;
     for (int i = 1; i < 256; i++) t->m[i] = cu_gf_mul(t->m[i - 1], t->p[256]);
     cu_gf h65536 = cu_gf_mul(t->m[255], t->p[256]);
