@@ -56,52 +56,43 @@ typedef CuSparx<2, 8, 3> CuSparx64;
 typedef CuSparx<4, 8, 4> CuSparx128_8;
 typedef CuSparx<4, 10, 4> CuSparx128_10;
 
-/* F(type) for the kind k; every kind of arxcu_sched.h appears once. */
-#define ARXCU_DISPATCH(k, F)                                                                       \
-    switch (k) {                                                                                   \
+/* The cases of the 128-bit-block kinds, then of the 64-bit ones. */
+#define ARXCU_CASES128(F)                                                                          \
     case ARXCU_LEA128: F(CuLea128); break;                                                         \
     case ARXCU_LEA192: F(CuLea192); break;                                                         \
     case ARXCU_LEA256: F(CuLea256); break;                                                         \
-    case ARXCU_CHAM64_88: F(CuCham64_88); break;                                                   \
-    case ARXCU_CHAM64_80: F(CuCham64_80); break;                                                   \
     case ARXCU_CHAM128_112: F(CuCham128_112); break;                                               \
     case ARXCU_CHAM128_80: F(CuCham128_80); break;                                                 \
     case ARXCU_CHAM128_120: F(CuCham128_120); break;                                               \
     case ARXCU_CHAM128_96: F(CuCham128_96); break;                                                 \
-    case ARXCU_HIGHT: F(CuHight); break;                                                           \
-    case ARXCU_SPECK64_27: F(CuSpeck64_27); break;                                                 \
     case ARXCU_SPECK128_32: F(CuSpeck128_32); break;                                               \
     case ARXCU_SPECK128_33: F(CuSpeck128_33); break;                                               \
     case ARXCU_SPECK128_34: F(CuSpeck128_34); break;                                               \
-    case ARXCU_SIMON64_44: F(CuSimon64_44); break;                                                 \
     case ARXCU_SIMON128_68: F(CuSimon128_68); break;                                               \
     case ARXCU_SIMON128_69: F(CuSimon128_69); break;                                               \
     case ARXCU_SIMON128_72: F(CuSimon128_72); break;                                               \
-    case ARXCU_SPARX64: F(CuSparx64); break;                                                       \
     case ARXCU_SPARX128_8: F(CuSparx128_8); break;                                                 \
-    case ARXCU_SPARX128_10: F(CuSparx128_10); break;                                               \
+    case ARXCU_SPARX128_10: F(CuSparx128_10); break;
+#define ARXCU_CASES64(F)                                                                           \
+    case ARXCU_CHAM64_88: F(CuCham64_88); break;                                                   \
+    case ARXCU_CHAM64_80: F(CuCham64_80); break;                                                   \
+    case ARXCU_HIGHT: F(CuHight); break;                                                           \
+    case ARXCU_SPECK64_27: F(CuSpeck64_27); break;                                                 \
+    case ARXCU_SIMON64_44: F(CuSimon64_44); break;                                                 \
+    case ARXCU_SPARX64: F(CuSparx64); break;
+
+/* F(type) for the kind k; every kind of arxcu_sched.h appears once. */
+#define ARXCU_DISPATCH(k, F)                                                                       \
+    switch (k) {                                                                                   \
+        ARXCU_CASES128(F)                                                                          \
+        ARXCU_CASES64(F)                                                                           \
     default: break;                                                                                \
     }
-
 /* F(type) for the kind k when it has a 128-bit block (the GCM kernels); the
  * 64-bit kinds do nothing. */
 #define ARXCU_DISPATCH128(k, F)                                                                    \
     switch (k) {                                                                                   \
-    case ARXCU_LEA128: F(CuLea128); break;                                                         \
-    case ARXCU_LEA192: F(CuLea192); break;                                                         \
-    case ARXCU_LEA256: F(CuLea256); break;                                                         \
-    case ARXCU_CHAM128_112: F(CuCham128_112); break;                                               \
-    case ARXCU_CHAM128_80: F(CuCham128_80); break;                                                 \
-    case ARXCU_CHAM128_120: F(CuCham128_120); break;                                               \
-    case ARXCU_CHAM128_96: F(CuCham128_96); break;                                                 \
-    case ARXCU_SPECK128_32: F(CuSpeck128_32); break;                                               \
-    case ARXCU_SPECK128_33: F(CuSpeck128_33); break;                                               \
-    case ARXCU_SPECK128_34: F(CuSpeck128_34); break;                                               \
-    case ARXCU_SIMON128_68: F(CuSimon128_68); break;                                               \
-    case ARXCU_SIMON128_69: F(CuSimon128_69); break;                                               \
-    case ARXCU_SIMON128_72: F(CuSimon128_72); break;                                               \
-    case ARXCU_SPARX128_8: F(CuSparx128_8); break;                                                 \
-    case ARXCU_SPARX128_10: F(CuSparx128_10); break;                                               \
+        ARXCU_CASES128(F)                                                                          \
     default: break;                                                                                \
     }
 

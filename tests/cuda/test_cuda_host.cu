@@ -248,17 +248,18 @@ static void test_api(void) {
     check(arxcu_cipher_supported("cham-128-256-legacy") && !arxcu_cipher_supported("simeck-64-128"), "supported list", "api", 0);
 }
 
-#define BLOCKS(T) test_blocks<T>(kind)
-#define LAUNCHES(T) test_launches<T>(kind)
-#define GCM(T) test_gcm<T>(kind)
+#define BLOCKS(T) (test_blocks<T>(kind), reached++)
+#define LAUNCHES(T) (test_launches<T>(kind), reached++)
+#define GCM(T) (test_gcm<T>(kind), reached++)
 
 int main(int argc, char **argv) {
     if (argc > 1) rng ^= strtoull(argv[1], NULL, 10) * 0x2545f4914f6cdd1dull;
     for (int i = 0; i < ARXCU_KIND_COUNT; i++) {
         arxcu_kind kind = (arxcu_kind)i;
-        int before = failed;
+        int before = failed, reached = 0;
         ARXCU_DISPATCH(kind, BLOCKS)
         ARXCU_DISPATCH(kind, LAUNCHES)
+        check(reached == 2, "the dispatch reaches the kind", arxcu_kind_name(kind), 0);
         printf("%-20s blocks and ECB/CTR launches %s\n", arxcu_kind_name(kind), failed == before ? "ok" : "FAILED");
     }
     for (int i = 0; i < ARXCU_KIND_COUNT; i++) {
@@ -266,7 +267,9 @@ int main(int argc, char **argv) {
         int before = failed;
         unsigned bb = 0;
         arxcu_kind_of(arxcu_kind_name(kind), NULL, &bb);
+        int reached = 0;
         ARXCU_DISPATCH128(kind, GCM)
+        check(reached == (bb == 16), "the GCM dispatch reaches exactly the 128-bit kinds", arxcu_kind_name(kind), 0);
         if (bb == 16)
             printf("%-20s GCM launches (chunked GHASH over H powers) %s\n", arxcu_kind_name(kind),
                    failed == before ? "ok" : "FAILED");
