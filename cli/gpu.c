@@ -187,16 +187,19 @@ int arx_cmd_bench_gpu(int argc, char **argv) {
     if (!device_only &&
         (arxcu_copy_bandwidth(c.h, size, seconds, cp[0]) || arxcu_copy_bandwidth(c.p, size, seconds, cp[1])))
         return arx_cli_error("bench --gpu: copy measurement failed"), 2;
-    if (json)
-        for (int m = 0; m < 2; m++)
+    if (json) {
+        for (int m = 0; m < 2 && !device_only; m++)
             printf("{\"copy\":\"%s\",\"bytes\":%zu,\"h2d_gbps\":%.3f,\"d2h_gbps\":%.3f,\"both_gbps\":%.3f}\n",
                    m ? "pinned" : "pageable", size, cp[m][0], cp[m][1], cp[m][2]);
-    else
-        printf("device: %s; %zu bytes per call, %u threads x %u units/thread\n"
-               "copy bound GB/s (to device / back / both at once): pageable %.2f / %.2f / %.2f, pinned %.2f / %.2f / %.2f\n"
-               "%-20s %-4s %12s %12s %12s\n", arxcu_device_name(), size, arxcu_threads_per_block(),
-               arxcu_units_per_thread(), cp[0][0], cp[0][1], cp[0][2], cp[1][0], cp[1][1], cp[1][2], "cipher", "mode",
-               "device GB/s", "host GB/s", "pinned GB/s");
+    } else {
+        printf("device: %s; %zu bytes per call, %u threads x %u units/thread\n", arxcu_device_name(), size,
+               arxcu_threads_per_block(), arxcu_units_per_thread());
+        if (!device_only)
+            printf("copy bound GB/s (to device / back / both at once): pageable %.2f / %.2f / %.2f, "
+                   "pinned %.2f / %.2f / %.2f\n",
+                   cp[0][0], cp[0][1], cp[0][2], cp[1][0], cp[1][1], cp[1][2]);
+        printf("%-20s %-4s %12s %12s %12s\n", "cipher", "mode", "device GB/s", "host GB/s", "pinned GB/s");
+    }
     static const char *const mode_names[3] = {"ecb", "ctr", "gcm"};
     for (size_t i = 0; arxcu_cipher_at(i); i++) {
         const char *name = arxcu_cipher_at(i);

@@ -311,52 +311,10 @@ ARX_INLINE LM_WORD LM_FN(many_ctr_word)(const uint8_t *p) {
 #define LM_CTR_WORD(p) LM_LOAD_BE(p)
 #endif
 
-/* out = in XOR ks over m (1..LM_BB) bytes: whole blocks in one vector (or
- * one 64-bit word), a partial last block byte by byte (its length is
- * public). */
-ARX_INLINE void LM_FN(many_xor_block)(uint8_t *out, const uint8_t *in, const uint8_t *ks, size_t m) {
-    if (m == LM_BB) {
-#if LM_BB == 16
-        LM_B16_STORE(out, LM_B16_XOR(LM_B16_LOAD(in), LM_B16_LOAD(ks)));
-#elif LM_BB == 4
-        uint32_t a, k;
-        memcpy(&a, in, 4);
-        memcpy(&k, ks, 4);
-        a ^= k;
-        memcpy(out, &a, 4);
-#elif LM_ODD /* 6 bytes: 4 + 2; 12: 8 + 4 */
-#if LM_BB == 6
-        typedef uint16_t lm_rest_t;
-        typedef uint32_t lm_first_t;
-#else
-        typedef uint32_t lm_rest_t;
-        typedef uint64_t lm_first_t;
-#endif
-        lm_first_t a, k;
-        lm_rest_t b, c;
-        memcpy(&a, in, sizeof a);
-        memcpy(&k, ks, sizeof k);
-        memcpy(&b, in + sizeof a, sizeof b);
-        memcpy(&c, ks + sizeof a, sizeof c);
-        a ^= k;
-        b ^= c;
-        memcpy(out, &a, sizeof a);
-        memcpy(out + sizeof a, &b, sizeof b);
-#else
-        uint64_t a, k;
-        memcpy(&a, in, 8);
-        memcpy(&k, ks, 8);
-        a ^= k;
-        memcpy(out, &a, 8);
-#endif
-    } else {
-        for (size_t i = 0; i < m; i++) out[i] = (uint8_t)(in[i] ^ ks[i]);
-    }
-}
-
 #if LM_ODD
-/* out = in XOR the keystream block in the low LM_BB bytes of ks (a 48-bit
- * block: 4 + 2 bytes; 96-bit: 8 + 4), none past the block read or written. */
+/* out = in XOR a keystream block held little-endian in k0 (48-bit: its
+ * low 4 + 2 bytes) or k0, k1 (96-bit: 8 + 4), none past the block read or
+ * written (x86 and NEON, both little-endian). */
 ARX_INLINE void LM_FN(many_xor_odd)(uint8_t *out, const uint8_t *in, uint64_t k0, uint64_t k1) {
 #if LM_BB == 6
     typedef uint32_t lm_a;
@@ -375,6 +333,38 @@ ARX_INLINE void LM_FN(many_xor_odd)(uint8_t *out, const uint8_t *in, uint64_t k0
     memcpy(out, &a, sizeof a);
     memcpy(out + sizeof a, &b, sizeof b);
 }
+#endif
+
+/* out = in XOR ks over m (1..LM_BB) bytes: whole blocks in one vector (or
+ * one 64-bit word), a partial last block byte by byte (its length is
+ * public). */
+ARX_INLINE void LM_FN(many_xor_block)(uint8_t *out, const uint8_t *in, const uint8_t *ks, size_t m) {
+    if (m == LM_BB) {
+#if LM_BB == 16
+        LM_B16_STORE(out, LM_B16_XOR(LM_B16_LOAD(in), LM_B16_LOAD(ks)));
+#elif LM_BB == 4
+        uint32_t a, k;
+        memcpy(&a, in, 4);
+        memcpy(&k, ks, 4);
+        a ^= k;
+        memcpy(out, &a, 4);
+#elif LM_ODD /* from the block's slot (8 or 16 bytes, zero past the block) */
+        uint64_t k[2] = {0, 0};
+        memcpy(k, ks, LM_SB);
+        LM_FN(many_xor_odd)(out, in, k[0], k[1]);
+#else
+        uint64_t a, k;
+        memcpy(&a, in, 8);
+        memcpy(&k, ks, 8);
+        a ^= k;
+        memcpy(out, &a, 8);
+#endif
+    } else {
+        for (size_t i = 0; i < m; i++) out[i] = (uint8_t)(in[i] ^ ks[i]);
+    }
+}
+
+#if LM_ODD
 /* The blocks of one 128-bit lane v of an un-sliced vector, lane l's (and,
  * 48-bit blocks, lane l + 1's) at byte off: straight from the register. */
 ARX_INLINE void LM_FN(many_xor_slots)(uint8_t *const *op, const uint8_t *const *ip, size_t off, size_t l,

@@ -145,8 +145,7 @@ static inline __attribute__((always_inline)) __m256i many_two_c(const arx_ghash_
             for (; j + 2 <= nc; j += 2, pw -= 2)
                 ghash_y_absorb(&a[q], gk, (unsigned)pw, 0, ghash_y_load(c + 16 * j));
             if (nc & 1) { /* pw == 2: the last block and the length block */
-                const __m128i rev = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-                const __m128i cl = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)(c + 16 * j)), rev);
+                const __m128i cl = bswap128(_mm_loadu_si128((const __m128i *)(const void *)(c + 16 * j)));
                 ghash_y_absorb(&a[q], gk, 2, 0, _mm256_set_m128i(lb, cl));
             } else {
                 xe[q] = lb;

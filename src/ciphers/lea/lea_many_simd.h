@@ -144,10 +144,8 @@ ARX_INLINE void lea_many_ks_t256(__m256i *lk, const lea_ks *const *lks) {
         for (unsigned r = 0; r < 24; r++) {
             __m256i v[4];
             for (int l = 0; l < 4; l++) v[l] = _mm256_blend_epi32(LM_LEA_LD2(l, 0), LM_LEA_LD2(l, 1), 0x88);
-            const __m256i t0 = _mm256_unpacklo_epi32(v[0], v[1]), t1 = _mm256_unpackhi_epi32(v[0], v[1]);
-            const __m256i t2 = _mm256_unpacklo_epi32(v[2], v[3]), t3 = _mm256_unpackhi_epi32(v[2], v[3]);
-            lk[4 * r] = _mm256_unpacklo_epi64(t0, t2), lk[4 * r + 1] = _mm256_unpackhi_epi64(t0, t2);
-            lk[4 * r + 2] = _mm256_unpacklo_epi64(t1, t3), lk[4 * r + 3] = _mm256_unpackhi_epi64(t1, t3);
+            LM_FN(transpose)(v); /* lea_simd.h's, in lea_avx2.c above */
+            for (int j = 0; j < 4; j++) lk[4 * r + j] = v[j];
         }
 #undef LM_LEA_LD2
         return;
